@@ -1451,3 +1451,228 @@ def test_a_reply_in_one_batch_reads_the_offer_a_few_lines_up(default_hub):
         ]
     )
     liked(mem, "Ivy", "cak")
+
+
+# -- sixth probe round: one-to-one chat, emoji and stickers, registers (2026-12-07, fifth session) --
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "owner", "status"),
+    [
+        # a tick or a thumb at a line's edge is tone; a WeChat sticker too
+        ("r6_m1", [(0, "Dan", "I'll sort the car insurance by Fri"), (3, "Dan", "✅ done")], "Dan", "done"),
+        (
+            "r6_m2",
+            [(0, "Will", "I'll ring the bank first thing tomorrow"), (1, "Will", "👍 rang them")],
+            "Will",
+            "done",
+        ),
+        ("r6_m3", [(0, "吴磊", "明天我把照片传群里"), (1, "吴磊", "照片传好了[OK]")], "吴磊", "done"),
+        # a bare done or call-off heading its reason or the news after it
+        (
+            "r6_c1",
+            [(0, "George", "I'll sort the dentist tomorrow"), (1, "George", "cheers, sorted")],
+            "George",
+            "done",
+        ),
+        (
+            "r6_c2",
+            [
+                (0, "Mia", "I'll pick up the cake on Saturday"),
+                (3, "Mia", "actually no need, Sophie's bringing one"),
+            ],
+            "Mia",
+            "cancelled",
+        ),
+        (
+            "r6_c3",
+            [
+                (0, "Finn", "I'll get the report to you on the 14th"),
+                (5, "Finn", "scrap that, Marta's doing it now"),
+            ],
+            "Finn",
+            "cancelled",
+        ),
+        ("r6_c4", [(0, "何雪", "今晚我做饭"), (0, "何雪", "算了 太累了 点外卖吧")], "何雪", "cancelled"),
+        # the other side's bare "no need" calls off the promise just made to them
+        (
+            "r6_c5",
+            [(0, "宋杰", "我周三把充电器给你带来"), (0, "韩梅", "不用了 我买了个新的")],
+            "宋杰",
+            "cancelled",
+        ),
+        (
+            "r6_c6",
+            [(0, "Tom", "I'll bring you the charger on Wednesday"), (0, "Ann", "no need")],
+            "Tom",
+            "cancelled",
+        ),
+        # a thing given back is a task done (not a fever gone down)
+        (
+            "r6_d1",
+            [(0, "周婷", "这周五之前我把押金退给你"), (3, "周婷", "押金退了 你看下到账没")],
+            "周婷",
+            "done",
+        ),
+        # a family's own word for its member, promising and doing
+        (
+            "r6_k1",
+            [
+                (0, "Ann", "Dad promised to fix my bike this weekend"),
+                (5, "Ann", "Dad fixed the bike finally"),
+            ],
+            "Ann's dad",
+            "done",
+        ),
+        (
+            "r6_k2",
+            [
+                (0, "Ann", "I'll fix the bike this weekend"),
+                (5, "Ann", "Dad fixed the bike for me in the end"),
+            ],
+            "Ann",
+            "done",
+        ),
+    ],
+)
+def test_r6_a_promise_closed_in_chat_marks_and_registers(default_hub, tenant, lines, owner, status):
+    mem = heard(default_hub, tenant, lines)
+    assert _commit(mem, owner).status == status, _all(mem)
+
+
+def test_r6_a_move_reported_of_a_named_one_moves_their_promise(default_hub):
+    mem = heard(
+        default_hub, "r6_p1", [(0, "周婷", "老吴说他下周三来修空调"), (6, "周婷", "老吴说修空调改到周五了")]
+    )
+    c = _commit(mem, "老吴")
+    assert (c.status, c.due) == ("open", date(2026, 9, 11)), _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "owner", "what"),
+    [
+        # a favour asked as a soft imperative, taken on with chat's own yes (a sticker after it)
+        ("r6_t1", [(0, "陈静", "明天帮我取个快递呗"), (0, "刘洋", "收到[OK]")], "刘洋", "快递"),
+        ("r6_t2", [(0, "陈静", "帮我带杯咖啡吧"), (0, "刘洋", "好滴")], "刘洋", "咖啡"),
+    ],
+)
+def test_r6_a_favour_asked_softly_is_taken_on_by_a_chat_yes(default_hub, tenant, lines, owner, what):
+    mem = heard(default_hub, tenant, lines)
+    c = _commit(mem, owner)
+    assert what in c.what and c.status == "open", _all(mem)
+
+
+def test_r6_a_yes_mark_alone_accepts_the_offer(default_hub):
+    liked(
+        heard(default_hub, "r6_y1", [(0, "Ava", "Fancy the cinema tonight?"), (0, "Zoe", "👍")]),
+        "Zoe",
+        "cinema",
+    )
+    liked(
+        heard(default_hub, "r6_y2", [(0, "助手", "要不要给你订明早的豆浆油条？"), (0, "王磊", "✅")]),
+        "王磊",
+        "豆浆油条",
+    )
+    liked(heard(default_hub, "r6_y3", [(0, "Oscar", "❤️ the new Wetherspoons menu")]), "Oscar", "wetherspoons")
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "subject", "thing", "likes"),
+    [
+        (
+            "r6_f1",
+            [
+                (0, "Dan", "not a fan of jazz"),
+                (20, "Dan", "ok I take it back, this jazz album is actually amazing"),
+            ],
+            "Dan",
+            "jazz",
+            True,
+        ),
+        (
+            "r6_f2",
+            [
+                (0, "Adam", "I'm really not into podcasts"),
+                (20, "Adam", "ok I get it now, podcasts are brilliant for the commute"),
+            ],
+            "Adam",
+            "podcast",
+            True,
+        ),
+        (
+            "r6_f3",
+            [(0, "Chloe", "I love coffee"), (30, "Chloe", "gone right off coffee lately, can't stand it")],
+            "Chloe",
+            "coffee",
+            False,
+        ),
+        (
+            "r6_f4",
+            [(0, "Sam", "i quite like golf"), (30, "Sam", "golf's not for me anymore tbh, too slow")],
+            "Sam",
+            "golf",
+            False,
+        ),
+        (
+            "r6_f5",
+            [(0, "罗佳", "榴莲真的灰常难吃"), (50, "罗佳", "被朋友安利了猫山王 榴莲原来这么好吃")],
+            "罗佳",
+            "榴莲",
+            True,
+        ),
+        ("r6_f6", [(0, "马丽", "我很喜欢日料"), (30, "马丽", "现在吃日料就反胃")], "马丽", "日料", False),
+    ],
+)
+def test_r6_a_taste_that_flips_in_chat_words(default_hub, tenant, lines, subject, thing, likes):
+    mem = heard(default_hub, tenant, lines)
+    (liked if likes else disliked)(mem, subject, thing)
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "subject", "key", "value"),
+    [
+        # a line typed all in lower case names its place or workplace in lower case too
+        (
+            "r6_n1",
+            [(0, "Isla", "I work for Barclays"), (45, "Isla", "left barclays, i'm at monzo now")],
+            "Isla",
+            "employer",
+            "Monzo",
+        ),
+        ("r6_n2", [(0, "Jack", "i moved to leeds")], "Jack", "residence", "Leeds"),
+        ("r6_n3", [(0, "Priya", "nt at hsbc anymore, joined lloyds")], "Priya", "employer", "Lloyds"),
+    ],
+)
+def test_r6_a_name_typed_in_lower_case_where_one_lives_or_works(
+    default_hub, tenant, lines, subject, key, value
+):
+    mem = heard(default_hub, tenant, lines)
+    assert _current(mem, subject, key) == [value], _all(mem)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "im at costa now want anything",  # a shop one is in, no job left or joined
+        "im at mums now",
+        "i live in hope",
+        "moved to sales last month",
+        "lol imagine if we just quit our jobs and moved to Bali",  # a wish after a laugh
+        "Wow, imagine that",  # (once a crash: the wish split from the comma that marked it)
+        "不用啦 我叫了搬家公司",  # 叫了 is hired, no name
+        "不好吃",  # a verdict with no thing
+    ],
+)
+def test_r6_lines_that_say_nothing_of_the_speaker(default_hub, text):
+    mem = heard(default_hub, "r6_z" + str(zlib.crc32(text.encode())), [(0, "Kim", text)])
+    assert (mem.facts(), mem.preferences()) == ([], []), _all(mem)
+
+
+def test_r6_a_weekday_with_its_day_of_the_month():
+    from autogen_zettel.text.due import due_date
+    from tests.layer_sets import TUE
+
+    assert due_date("I'll send the invoice on Thursday the 10th", TUE) == date(2026, 9, 10)
+    assert due_date("by Fri 4th", TUE) == date(2026, 9, 4)
+    assert due_date("Monday 2nd of November", TUE) == date(2026, 11, 2)
+    assert due_date("Friday 3 o'clock", TUE) == date(2026, 9, 4)  # an hour, no day of the month

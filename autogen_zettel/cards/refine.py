@@ -259,6 +259,16 @@ _ANSWER_HEAD = re.compile(
 )
 
 
+_HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
+ANSWER_WORDS = 12  # the most words (or Chinese characters, two to a word) of a reply a yes or no heads
+
+
+def _short(rest: list[str]) -> bool:
+    """Whether what follows a bare yes or no is a chat reply's few words ("Nah. Had one yesterday")."""
+    text = " ".join(rest)
+    return len(re.findall(r"[A-Za-z0-9']+", text)) + len(_HAN_CHAR.findall(text)) / 2 <= ANSWER_WORDS
+
+
 def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
     """The sentences worth a card. News too short to stand alone, its subject dropped ("Got
     promoted!!", not "Thanks!" or "Yeah, Caroline!"), leads into the sentence after it ("Got
@@ -292,7 +302,9 @@ def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
             news = _NEWS_LEAD.match(sentence) and not sentence.rstrip().endswith("?")
             # a bare yes or no heading the answer ("来！冰的，夏天就得喝啤酒", "Nah. Had one yesterday"):
             # what the answer says of the thing offered, kept with what follows
-            yes_no = _ANSWER_HEAD.match(sentence) and n + 1 < len(sentences)
+            # (a chat reply's: in a long message "Yeah!" opens what the speaker goes on to tell, and the
+            # sentence after it is a card of its own)
+            yes_no = _ANSWER_HEAD.match(sentence) and n + 1 < len(sentences) and _short(sentences[n + 1 :])
             lead = sentence if news or answered or yes_no else ""
             continue
         out.append(f"{lead} {sentence}" if lead else sentence)

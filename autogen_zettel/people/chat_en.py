@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["spelled_en"]
+__all__ = ["cased_names_en", "spelled_en"]
 
 # a contraction whose apostrophe-less form is no other word: (its letters, the apostrophe's place)
 _NEGATIVES = "dont|didnt|doesnt|isnt|wasnt|arent|werent|havent|hasnt|hadnt|couldnt|wouldnt|shouldnt|mustnt"
@@ -92,6 +92,45 @@ _SPELLING = (
     # so is an aside tag ("I'm allergic to penicillin btw", "I'm a nurse fyi")
     (r"(?i)[\s,]+(?:btw|fyi|tbh|ngl|imo|just saying)[\s.!]*$", "."),
 )
+
+
+# a name typed in lower case where a place or a workplace is named ("moved to leeds", "left barclays,
+# i'm at monzo now", "joined lloyds"): in a line typed all in lower case its capital is put back, so
+# the rules that know a name by its capital read it. Not a word that is no name there ("moved to
+# sales last month", "left early", "working at home")
+_NAMED_AFTER = re.compile(
+    r"\b(?P<v>(?:moved|moving|relocated|relocating)(?:\s+(?:down|up|over|back|out))?\s+to|based\s+in|live\s+in|"
+    r"living\s+in|work\s+(?:at|for)|working\s+(?:at|for)|joined|left|quit|(?P<at>(?:i'?m|im)\s+at))\s+"
+    r"(?P<n>[a-z][a-z'&\-]{2,})(?=\s*(?:$|[,.;!?]|\s(?:now|last|this|in|for|and|since|lol|haha|today|yesterday)\b))"
+)
+_NO_NAME = frozenset(
+    """the a an my our your his her their this that these those it them him us me home town city work
+    school uni college bed early late there here somewhere sales marketing finance accounts hr legal
+    nights days weekends part full already everything nothing something soon too again abroad overseas
+    upstairs downstairs hope fear denial peace sin mums mum's dads dad's nans nan's grans mine yours""".split()
+)
+# a job left or joined in the line, which makes "i'm at <name> now" a workplace, not a shop or a friend's
+_JOB_MOVE = re.compile(r"\b(?:left|quit|joined|new job|started|chucked|packed in|jacked in|handed in)\b")
+
+
+def cased_names_en(text: str) -> str:
+    """``text`` typed all in lower case with the name after a verb of living or working capitalised.
+
+    >>> cased_names_en("left barclays, im at monzo now"), cased_names_en("moved to sales last month")
+    ('left Barclays, im at Monzo now', 'moved to sales last month')
+    >>> cased_names_en("Moved to leeds")
+    'Moved to leeds'
+    """
+    if re.search(r"[A-Z]", text):
+        return text
+    job_moved = bool(_JOB_MOVE.search(text))
+
+    def cased(m: re.Match) -> str:
+        if m.group("n") in _NO_NAME or (m.group("at") and not job_moved):
+            return m.group(0)
+        return m.group(0)[: m.start("n") - m.start()] + m.group("n").title()
+
+    return _NAMED_AFTER.sub(cased, text)
 
 
 def _pronoun(word: str) -> str:

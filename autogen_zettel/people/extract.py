@@ -23,7 +23,7 @@ from datetime import datetime
 
 from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh as layer_rules_zh
-from autogen_zettel.people.chat_en import spelled_en
+from autogen_zettel.people.chat_en import cased_names_en, spelled_en
 from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, STAND_IN, Evidence
 from autogen_zettel.people.key_meaning import meaning_of
 from autogen_zettel.people.lexicon_en import STUDY_EN
@@ -48,6 +48,7 @@ from autogen_zettel.text.due import (
     put_off_span,
     without_hour_en,
 )
+from autogen_zettel.text.marks import as_words
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
 
@@ -153,6 +154,8 @@ def extract_layers(
     # a card's text carries the absolute date a relative one meant, in brackets ("started at
     # Sainsbury's today (1 September 2026)"): the rules read the words as said (``at`` gives the date)
     text = without_anchors(text)
+    # "✅ done", "照片传好了[OK]", a bare "👍" under an offer: the marks at a line's edges as words
+    text = as_words(text, previous)
     if len(text) + len(previous or "") > KEPT_CHARS:  # a long text is read afresh, not kept
         return _extract(
             text, speaker=speaker, at=at, previous=previous, addressee=addressee, embedder=embedder
@@ -254,8 +257,42 @@ def _run_on_parts(piece: str) -> list[str]:
     return [*parts, piece[start:].strip()]
 
 
+# a bare word that closes or calls off a task, heading a line whose rest gives the reason or the news
+# ("cheers, sorted", "actually no need, Sophie's bringing one", "scrap that, Marta's doing the report
+# now"): the word is a sentence of its own, what it closes the task spoken of last, and the thanks or
+# the "actually" before it only tone
+_CUE_HEAD_EN = re.compile(
+    r"^(?:(?:cheers|thanks|thx|ta|ok|okay|right|actually|oh|ah|update|fyi|so|yeah|yep)[,!.:]?\s+)*"
+    r"(?P<cue>(?:all\s+)?(?:sorted|done|no need|scrap that|scratch that|forget it|forget that))"
+    # (a rest that says itself what is off keeps the line whole: "Scratch that, not going to the pub")
+    # (nor one that gives the day it moves to: "scratch that, Thursday, I'm off on Wednesday")
+    r"(?:\s*[,;:!.\u2013\u2014-]+\s*(?P<rest>(?!(?:not|no|never|won't|can't|(?:I'm|we're|I am|we are)\s+not)\b)"
+    rf"(?!(?:(?:on|next|this|till|until|make it)\s+)?(?:{DAY_OR_MONTH_EN}|tomorrow|tonight|today|the\s+\d))\S.*)|[\s!.]*)$",
+    re.I,
+)
+
+
+# (the same in Chinese: "算了 太累了 点外卖吧", "不用了 我买了个新的", "搞定了 你看下")
+_CUE_HEAD_ZH = re.compile(
+    r"^(?:哎|唉|哦|嗯|啊)?[，,\s]*(?P<cue>算了|算啦|不用了|不用啦|不用不用|搞定了|搞定啦|搞定)"
+    r"(?:[，,。！!~～\s]+(?P<rest>(?![不没别])\S.*))$"
+)
+
+
+def _cue_head(piece: str) -> list[str]:
+    m = _CUE_HEAD_EN.match(piece.strip()) or _CUE_HEAD_ZH.match(piece.strip())
+    if not m:
+        return [piece]
+    return [m.group("cue"), m.group("rest")] if m.group("rest") else [m.group("cue")]
+
+
 def _sentences(text: str) -> list[str]:
-    pieces = [part for piece in (split_sentences(text) or [text]) for part in _run_on_parts(piece)]
+    pieces = [
+        head
+        for piece in (split_sentences(text) or [text])
+        for part in _run_on_parts(piece)
+        for head in _cue_head(part)
+    ]
     # (a date the card anchored in brackets, "tomorrow (2 September 2026)", is no capital of the writer's)
     if re.search(r"[A-Z]", re.sub(r"\([^)]*\)", "", text)) or _HAN.search(text):
         return pieces
@@ -373,7 +410,9 @@ def _extract(
         # hung on someone else's event, and laughed at, is a joke (read before "lol" is spelled away)
         joke = bool(_LAUGH_END_EN.search(sentence) and _EVENT_TIME_EN.search(sentence))
         if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
-            sentence = _QUOTED_SIGN_EN.sub(r"\g<head> it", _NEWS_TAG_EN.sub(".", spelled_en(sentence)))
+            sentence = _QUOTED_SIGN_EN.sub(
+                r"\g<head> it", _NEWS_TAG_EN.sub(".", spelled_en(cased_names_en(sentence)))
+            )
         else:
             # "我以为你在腾讯上班呢", "我还以为小王早就结婚了": what one took to be so, and was not,
             # is no fact, taste or promise of anyone's; the clauses after it are read as said
@@ -475,13 +514,13 @@ def _extract(
                     # a promise reported to the speaker ("Bob said he'll send it") is made to them
                     ev = dataclasses.replace(ev, counterparty=speaker)
                 if (
-                    subject != speaker
+                    (speaker != subject or speaker != ev.subject)
                     and ev.layer == "status"
                     and ev.kind == "done"
                     and _ON_MY_BEHALF.search(said)
                 ):
-                    # "My husband sorted the renewal for me": done by another for the speaker, the
-                    # speaker's own task is what is done
+                    # "My husband sorted the renewal for me", "Dad fixed the bike for me": done by
+                    # another for the speaker, the speaker's own task is what is done
                     ev = dataclasses.replace(ev, subject=speaker)
                 if (
                     ev.layer == "fact"
@@ -899,7 +938,9 @@ def _sentence(
     if not han and _UNREAL_EN.search(said):
         # "If only I worked at Pixar", "I wish I lived by the sea": a wish in the unreal past states
         # no fact (English's 要是…就好了); a fact of another clause of the line stays
-        clause = next(c for c in _CLAUSE_EN.split(said) if _UNREAL_EN.search(c))
+        # (from the wish to a "but" that turns back to what is so: "imagine if we quit our jobs and
+        # moved to Bali" is one wish, "If only I worked at Pixar, but I'm at Disney" keeps Disney)
+        clause = _WISH_ENDS_EN.split(said[_UNREAL_EN.search(said).start() :], maxsplit=1)[0]
         out = [e for e in out if not (e.layer == "fact" and e.value.casefold() in clause.casefold())]
     if _UNCONFIRMED.search(said):
         # "Word is Tom's been poached by Amazon, but nobody's confirmed it": news the line itself
@@ -1150,7 +1191,8 @@ _IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")
 # told apart from
 _UNREAL_EN = re.compile(
     r"\b(?:if only|(?:I|we) wish|(?<!that )(?<!what )if (?:I|we) (?:were|had|[a-z]+ed)\b"
-    r"|(?:^|(?<=[,;.!] ))(?:just\s+)?imagine\b|picture (?:me|myself|us)\b|what if (?:I|we)\b)",
+    # (after a laugh too: "lol imagine if we just quit our jobs and moved to Bali")
+    r"|(?:^|(?<=[,;.!] )|(?<=\blol )|(?<=\bhaha )|(?<=\bomg ))(?:just\s+)?imagine\b|picture (?:me|myself|us)\b|what if (?:I|we)\b)",
     re.I,
 )
 # news disowned in its own line: "nobody's confirmed it", "it's not confirmed", "or so the rumour goes",
@@ -1162,7 +1204,11 @@ _UNCONFIRMED = re.compile(
     r"|是真是假|不知真假|真假(?:未知|难辨|不知道?)|(?:还)?没(?:有)?(?:被)?证实|未经证实|小道消息",
     re.I,
 )
-_CLAUSE_EN = re.compile(r"[,;]|\b(?:but|and|so|because)\b", re.I)
+# where a wish ends and the line turns back to what is so: a "but", a stop, or a clause of the
+# speaker's own after a comma ("I wish I lived by the sea, I live in Leeds")
+_WISH_ENDS_EN = re.compile(
+    r";|\b(?:but|though|although|whereas)\b|[.!?]\s|,\s*(?=(?:I|I'm|I've|we|we're)\s)", re.I
+)
 # a sentence opening on a condition clause ("如果…", "要是…的话，…")
 # (a counterfactual of being someone else is one too: "换作是我，早就搬走了", "我要是你，就不去了";
 # and the 我 may come before the 要是 of any condition: "我要是在北京工作就好了")
@@ -1349,10 +1395,14 @@ _REQUEST_ZH = re.compile(
     # (the time may be a deadline: "周五之前能帮我把报销单交了吗")
     rf"^(?:(?:{general.ZH_TIME})*(?:之前|以前|前|之内)?[，,]?\s*)(?:你|您)?(?:{general.ZH_TIME})*(?:能不能|可不可以|能|可以|方便)"
     r"(?:帮我|替我|给我)?(?P<what>(?![^，,]*(?:什么|哪|谁|怎么|几|多少))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下)?(?:吗|么|不|嘛)?[？?]*$"
+    # a favour asked as a soft imperative: "明天帮我取个快递呗", "帮我带杯咖啡吧"
+    rf"|^(?:(?:{general.ZH_TIME})*[，,]?\s*)(?:你|您)?(?:{general.ZH_TIME})*(?:帮我|替我)"
+    r"(?P<what2>(?![^，,]*(?:什么|哪|谁|怎么|几|多少))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下)?(?:呗|吧|呀|哈|啊)[！!~～？?]*$"
 )
 # the yes: an acknowledgement, a pledge, or both ("没问题，交给我", "行", "包在我身上")
 _YES_TAKEN_ZH = re.compile(
-    r"^(?:(?:好啊?|好的|好嘞|行|可以|没问题|OK|ok|Ok|放心)[！!，,。~～\s]*)*"
+    # (and the chat's own yeses: "收到", "好滴", "要得", "得嘞", "妥")
+    r"^(?:(?:好啊?|好的|好嘞|好滴|行|可以|没问题|OK|ok|Ok|放心|收到|要得|得嘞|妥)[！!，,。~～\s]*)*"
     r"(?:交给我|包在我身上|我来|我去|我办)?(?:吧|呀|啊)?[！!。~～\s]*$"
     # the ask made light of after the yes ("行，顺手的事", "好，小事一桩"): taken on all the same
     r"|^(?:好啊?|好的|好嘞|行|可以|没问题|OK|ok|Ok|放心)[！!，,。~～\s]*(?:就是|都是|也就是)?"
@@ -1368,7 +1418,7 @@ def _request_taken_zh(said: str, speaker: str, previous: str, at: datetime) -> l
     m = _REQUEST_ZH.match(general.normalise_zh(previous).strip())
     if not (m and said.strip() and _YES_TAKEN_ZH.match(said.strip())):
         return []
-    what = re.sub(r"^把", "", m.group("what")).replace("一下", "")
+    what = re.sub(r"^把", "", m.group("what") or m.group("what2")).replace("一下", "")
     if not layer_rules_zh.names_an_act(what):
         return []  # "能不能小点声": a manner asked for, no act to take on
     return [

@@ -35,7 +35,7 @@ from autogen_zettel.people.lexicon_en import (
     SKILL as _SKILL_EN,
     animal_singular,
 )
-from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, names_a_person
+from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, names_a_person, own_kin
 from autogen_zettel.people.topics import clean_topic, topic_of
 from autogen_zettel.text.due import DAY_OR_MONTH_EN, SPAN_EN, ZH_RIGHT_AWAY
 from autogen_zettel.text.holidays import ZH_FESTIVALS
@@ -1143,7 +1143,8 @@ _NOT_INTO_EN = re.compile(
 )
 # ("Quiz is a no-go" is a plan that is off, no taste)
 _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my happy place"
-    r"^(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
+    # (the verb may be a contracted 's of a thing: "golf's not for me"; not "that's the best")
+    r"^(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)(?:\s+|(?<!\bthat)(?<!\bit)(?<!\bwhat)(?<!\bthis)(?<!\bthere)(?<!\bhere)(?<!\bhe)(?<!\bshe)(?<!\bwho)(?<!\blet)(?='s\s))"
     r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|vile|revolting|overrated|"
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no(?!-)|a (?:hard|firm|big) pass|not for me|my happy place|"
     r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing"
@@ -3678,6 +3679,19 @@ def extract_zh(s: str, subject: str, offered: str = "", meaning=None) -> list[Ev
 _REGISTER_EN = (
     # "Scrap that, not going to the gym today": the opener takes back what was said before
     (r"(?i)^(?:scrap|scratch|forget) that[,.!]*\s+(?=\w)", ""),
+    # "ok I take it back, this jazz album is amazing", "ok I get it now, podcasts are brilliant": a
+    # mind changed, said before the new stance (which the rules read as said)
+    (
+        r"(?i)^(?:(?:ok|okay|fine|alright|right|ha|haha|lol)[,!.]*\s+)*(?:I\s+(?:take it back|get it now|get it|"
+        r"stand corrected|was wrong|(?:have to|must|gotta|got to) admit(?: it)?)|(?:I'll|gotta|got to|have to|must) admit(?: it)?"
+        r"|you were right|you win)[,.!:]*\s+(?=\w)",
+        "",
+    ),
+    # "gone right off coffee lately": the change of taste with its "I've" dropped
+    (
+        r"(?i)^(?:(?:I've|I have)\s+)?(?:totally\s+|completely\s+|kinda\s+)?gone\s+(?:right\s+)?off\s+(?=[a-z])",
+        "I've gone off ",
+    ),
     (r"^((?:ok|okay|k|kk|sure|yeah|yep|yes|alright|fine|no worries|np)[,!.]*\s+)?(?:ill|Ill)\b", r"\1I'll"),
     (r"\bim\b", "I'm"),
     # "me and my gf live in Toronto", "me and the kids moved to Leeds": the pair is "we" (a verb of
@@ -5148,10 +5162,12 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")]
     for clause in _CLAUSES_EN.split(s):
         m = _NAMED_DONE_EN.search(clause)
-        if m and m.group("name") not in _NOT_NAMES_EN:
+        # (or a family's word for its own: "Dad fixed the bike" is the speaker's dad's doing)
+        who = own_kin(m.group("name"), subject) if m else ""
+        if m and (m.group("name") not in _NOT_NAMES_EN or who != m.group("name")):
             w = (m.group("w") or "").strip() or (re.split(r",", s)[0] if clause is not s else "")
             w = re.sub(r"^(?:don't worry about|forget)\s+(?:the\s+)?", "", w.strip(), flags=re.I)
-            return [Evidence("status", m.group("name"), "", _clean_np(w.split(" anymore")[0]), 0.5, "done")]
+            return [Evidence("status", who, "", _clean_np(w.split(" anymore")[0]), 0.5, "done")]
         m = _STATUS_EN_DONE.search(clause)
         if m:
             w = next((g for g in (m.group(n) for n in ("w5", "w6", "w", "w2", "w3", "w4")) if g), "") or ""
@@ -5394,7 +5410,8 @@ _ZH_NOTICE_HEAD = re.compile(
 _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
     # (or the thing moved with 把: "我们把发布会推迟到下周了")
-    rf"^(?:我们?的|(?:我们?|咱们?)?把)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要|得)?(?:往后)?{ZH_MOVE_TO}"
+    # (and a reported one's "我" before it: "老吴说修空调改到周五了" is read as his "我修空调改到周五了")
+    rf"^(?:我们?的|(?:我们?|咱们?)?把|我们?(?=[^我你他她它]))?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要|得)?(?:往后)?{ZH_MOVE_TO}"
     # (the act again after the day: "改成周六去拿了"; or to a later time naming no day, "推迟到五月")
     rf"(?:{ZH_TIME}|{ZH_LATER_NO_DAY})+(?:(?:再|去|来)?[\u4e00-\u9fff]{{1,2}}?)?(?:了|吧|啦)?[。！!~～]*$"
 )

@@ -416,7 +416,7 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                 if _open_before(c, o)
                 and c.owner.casefold() != who
                 and _met(said, c)
-                and (whom in ("", "you", "u", "ya", "your", "你", "您") or whom == c.owner.casefold())
+                and (whom in ("", *_YOU) or whom == c.owner.casefold())
             ] or candidates
         if ev.kind == "cancelled":
             # "Don't worry about Saturday, I'll grab a cab" (two cards of one message): nothing is
@@ -444,6 +444,18 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                 if _open_before(c, o) and c.due == ev.due and not c.counterparty and c.owner.casefold() != who
             ]
             candidates = on_day if len(on_day) == 1 else []  # chosen below as the only one
+        if not candidates and ev.kind == "cancelled" and not said:
+            # a bare "no need" / "不用了" from the one the latest promise was made to, unnamed when
+            # it was made ("I'll bring you the charger on Wednesday" - "no need, I bought a new one"):
+            # that promise, if it is another's and was made within the day
+            latest = max((c for c in out if _open_before(c, o)), key=lambda c: c.at, default=None)
+            if (
+                latest is not None
+                and latest.owner.casefold() != who
+                and (latest.counterparty or "").casefold() in ("", who, *_YOU)
+                and o.at - latest.at <= _REPLY_WITHIN
+            ):
+                candidates = [latest]
         if not candidates:
             continue
         # the object's words decide; then the verb ("sent" -> send); then the owner's own
@@ -486,6 +498,10 @@ _INSTEAD = re.compile(r"\s*\binstead\b\s*$", re.I)
 
 # a thing named by what stands in for any of its kind: the money, the stuff, that one (or the
 # tracking number of whatever was posted: "快递单号发你微信了")
+# the words by which a promise names the one it is made to when it is said to them
+_YOU = ("you", "u", "ya", "your", "你", "您")
+# how long after a promise a bare call-off from the other side is still a reply to it
+_REPLY_WITHIN = timedelta(days=1)
 _STAND_IN_ZH = re.compile(r"钱|款|款项|东西|那个|这个|那件事|这件事|那事|这事|(?:快递|物流|运)?单号")
 
 

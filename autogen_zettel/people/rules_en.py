@@ -54,7 +54,7 @@ from autogen_zettel.people.lexicon_en import (
     VAGUE,
     VAGUE_DO,
 )
-from autogen_zettel.people.subjects import names_a_person
+from autogen_zettel.people.subjects import names_a_person, own_kin
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import DATE_WORDS, due_date
 
@@ -620,7 +620,8 @@ def _commitments(
         what = _phrase(raw.lower())
         if what:
             # a promise reported by the speaker was made to them (or their team) unless it names another
-            out.append(Evidence("commitment", name, "", what, 0.5, "statement", due_date(s, at), speaker))
+            owner = own_kin(name, speaker)  # "Dad promised to fix my bike": Ann's dad's promise
+            out.append(Evidence("commitment", owner, "", what, 0.5, "statement", due_date(s, at), speaker))
             break
     return out
 

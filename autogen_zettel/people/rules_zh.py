@@ -15,6 +15,7 @@ from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import (
     POINTING_ZH,
     ZH_DEADLINE,
+    ZH_MOVE_TO,
     ZH_NEED_BA,
     ZH_NOT_A_HOME,
     ZH_RECEIVED_REPORTED,
@@ -48,6 +49,8 @@ _ACTION = (
     "看一下|问|给|把|将(?![来近军])|预约|取|洗|打扫|报价|确认|安装|通知|"
     # 转 as "transfer" (转钱, 转给你), not a change of school, trade or direction
     "转(?!学|行|业|正|身|弯|到|去|了)|"
+    # 退 as "give back" (退押金, 押金退了), not retiring, quitting or a fever going down
+    "(?<![烧减衰后倒撤辞])退(?!休|出|役|伍|学|群|烧|步|化|缩|后|场|婚)|"
     # 退 as giving money or a thing back ("押金我退给你", "退钱"), not 退休, 退出, 退房
     "退(?=给|还|回|钱|款|押金)|"
     # 陪 (go along with someone) is an act one takes on: "我下周三陪你去复查"
@@ -205,6 +208,19 @@ _BARE_VERDICT_ZH = re.compile(
     r"(?P<down>踩雷|踩坑|难吃|难喝|一般般|很一般|不好吃|不好喝|不怎么样|拉胯|拉垮|无聊|难看|失望|不推荐|别去)"
     r"|(?P<up>好吃|好喝|绝了|太棒|不错|好看|推荐|yyds|真香|超赞|惊艳)"
 )
+# a thing, then how it tastes to the speaker (its degree words as chat spells them: 灰常 for 非常)
+_TASTES_ZH = re.compile(
+    r"(?:^|(?<=[，,。！!~～\s]))(?:现在|其实|说实话|讲真)?(?:一?(?:吃|喝|闻)(?:到)?)?(?P<o>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)"
+    r"(?:我)?(?:真的|其实|原来|实在|简直|是|也|就|都|一点儿?)*(?:太|好|很|非常|灰常|超|超级|特别|挺|巨|贼|这么|那么|真|有点)?"
+    r"(?:(?P<down>难吃|难喝|不好吃|不好喝|反胃|恶心|想吐|齁)|(?P<up>好吃|好喝))"
+    r"(?:了|啊|呀|死了|得要命|得要死|爆了|哭了)?(?:[，,。！!~～\s]|$)"
+)
+# what a taste verdict names that is no dish: a day, a time, a place alone ("这次", "那家"), a
+# negation read as the thing ("不好吃" names none), or a sense's trigger left to its own rule
+# ("一看到蟑螂我就恶心", "烟味我一闻就想吐")
+_NOT_A_DISH_ZH = re.compile(
+    r"^(?:今天|昨天|这次|那次|上次|这顿|那顿|这里|那里|这家|那家|食堂)$|[不没别我又也还]|^一"
+)
 _TIRED = re.compile(
     # ("太腻了", "好腻啊": a degree word before 腻 judges a dish too rich, it names no thing one is tired of)
     # (or sick of it from too much: "最近火锅吃伤了")
@@ -275,7 +291,7 @@ _FACTS = (
     (
         "name",
         re.compile(
-            r"我(?:叫|的名字是|名叫)(?P<v>[\u4e00-\u9fff]{2,4})"
+            r"我(?:叫(?![了过上着])|的名字是|名叫)(?P<v>[\u4e00-\u9fff]{2,4})"
             # "叫我小雨就行": what one asks to be called, the name closed by 就行 / 吧 (not an act: "叫我起床")
             r"|(?:^|[，,]|你|你们|大家|都|就|直接|可以)叫我(?P<v2>(?![起吃去来过回下上出进一帮])[\u4e00-\u9fffA-Za-z]{1,6}?)"
             r"(?:就行|就好|就可以|就成|吧|好了)"
@@ -834,6 +850,8 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return []  # "大家别问了", "我只想明天把报告交了": told to others, or wished; nothing done
     if re.search(ZH_NEED_BA, s):
         return []  # "这周得把报告写完了": a need, nothing done yet
+    if re.search(ZH_MOVE_TO, s):
+        return []  # "修空调改到周五了": the 了 of a plan moved, nothing done (general.status_zh reads it)
     m = _DONE.search(s) or _DONE.search(_SPACED.split(s)[0])
     first = re.split(r"[，,]", s)[0]
     if not m and first != s and not re.search(r"[不没]", first) and not status_zh(s, speaker):
@@ -943,6 +961,10 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         )
     ):
         out += _pref(speaker, _clean_obj(m.group("o")), 0.25, "statement")
+    m = _TASTES_ZH.search(s)
+    if m and not out and _clean_obj(m.group("o")) and not _NOT_A_DISH_ZH.search(m.group("o")):
+        # "榴莲真的灰常难吃", "榴莲原来这么好吃", "现在吃日料就反胃": a dish or a drink judged by its taste
+        out += _pref(speaker, _clean_obj(m.group("o")), 0.15 if m.group("down") else 0.85, "statement")
     m = _TIRED.search(s)
     if m and not out:
         # "别了，我吃腻了" after "又是披萨？": what one is tired of is what was offered

@@ -411,6 +411,14 @@ _EN_KIN_NAMES = {
     "Auntie": "aunt",
     "Aunty": "aunt",
 }
+
+
+def own_kin(name: str, speaker: str) -> str:
+    """A family's own word for a relative, as the speaker's ("Dad" said by Ann is "Ann's dad");
+    any other name as it is."""
+    return f"{speaker}'s {_EN_KIN_NAMES[name]}" if name in _EN_KIN_NAMES else name
+
+
 _EN_REPORT = re.compile(
     # (with its perfect too: "my dad's said he'll take the kids to swimming on thursday")
     # (or a promise reported: "Anna's promised she'll bake the cake")
@@ -541,7 +549,7 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
         if m.group("owner") in _EN_NOT:
             return []
         owner = m.group("owner")
-        owner = f"{speaker}'s {_EN_KIN_NAMES[owner]}" if owner in _EN_KIN_NAMES else owner
+        owner = own_kin(owner, speaker)
         names = [f"{owner}'s {m.group('orel').lower()}"]
     elif m.group("names"):
         # a dropped "I" before a past verb ("Called off the viewing", "Quit my job") is no name
@@ -550,7 +558,7 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
         ]
         if len(names) != len(re.split(r"\s+and\s+", m.group("names"))):
             return []
-        names = [f"{speaker}'s {_EN_KIN_NAMES[n]}" if n in _EN_KIN_NAMES else n for n in names]
+        names = [own_kin(n, speaker) for n in names]
     elif m.group("prel"):
         if not (m.group("prelname") or referent):
             return []

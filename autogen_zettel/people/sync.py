@@ -74,6 +74,7 @@ RULE_FILES = (
     "text/due.py",
     "text/holidays.py",
     "text/lexical.py",
+    "text/marks.py",
     "text/script.py",
     "text/zh_places.py",
 )

@@ -118,6 +118,10 @@ _EN = re.compile(
     rf"|(?P<week>(?:next|this) week(?:end)?|the weekend|(?:the )?end of (?:the|this|next) (?:week|month))"
     # "a week on Friday", "a week from Friday", "Friday week": the named day a week after its next one
     rf"|a week (?:on|from) (?P<wk_on>{'|'.join(_DAYS)})|(?P<day_wk>{'|'.join(_DAYS)}) week(?!end)"
+    # a weekday with its day of the month: "Thursday the 10th", "by Fri 14th" (the day of the month decides)
+    # (and its month when named: "on Monday the 2nd of November")
+    rf"|(?:(?:next|this|on|by|until|before|coming) )?(?P<wd_of>{'|'.join(_DAYS)}|{'|'.join(_DAY_ABBR)}),? "
+    rf"(?:the (?P<wd_n>\d{{1,2}})(?:st|nd|rd|th)?|(?P<wd_nth>\d{{1,2}})(?:st|nd|rd|th))(?:(?: of)? (?P<wd_m>{_MONTH}))?"
     rf"|(?P<rel>next|this|on|by|until|before|coming) (?P<day>{'|'.join(_DAYS)}|{'|'.join(_DAY_ABBR)})"
     rf"|(?P<bare>{'|'.join(_DAYS)}|{_ALONE_ABBR})"
     # "in a fortnight": a count of fortnights is one of fourteen days
@@ -248,8 +252,10 @@ def _en(m: re.Match, today: date) -> date | None:
         return _next_weekday(today, target)
     if g["n"]:
         return _later(today, _count_en(g["n"]), g["unit"])
-    if g["nth"]:
-        day = int(re.sub(r"\D", "", g["nth"]))
+    if g["wd_m"]:
+        return _day_month(today, _MONTHS[g["wd_m"].lower()], int(g["wd_n"] or g["wd_nth"]))
+    if g["nth"] or g["wd_of"]:
+        day = int(re.sub(r"\D", "", g["nth"] or g["wd_n"] or g["wd_nth"]))
         d = _day_month(today, today.month, day) if day >= today.day else None
         # (a day already past this month is next month's, from its first: "by the 1st" on 4 March is
         # 1 April, not a year on)

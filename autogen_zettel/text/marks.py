@@ -1,0 +1,60 @@
+"""Emoji and chat stickers read as the words they stand for.
+
+Chat apps put pictures where words go: "✅ done", "👍 rang them", "照片传好了[OK]", "收到[强]",
+a bare "👍" or "👌" under an offer or a request. The layer rules read words, so a mark at the edge
+of a line is tone to drop ("✅ done" is "done"), and a line of approval marks alone is a yes in
+the language of the message it answers ("👍" under "Fancy the cinema tonight?" is "ok", under
+"周四前能把会议纪要发我吗" is "好的"). A heart heading English words is the verb it draws ("❤️ that
+place" is "love that place"). WeChat's stickers are written as a short word in square brackets
+("[OK]", "[强]", "[微笑]").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["as_words"]
+
+_PICTURE = r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2190-\u21FF\uFE0F\u200d]"
+# a WeChat sticker: a short word in square brackets ("[OK]", "[强]", "[Thumbs up]"), not a date
+# anchor or a citation ("[1]")
+# (an attachment's placeholder, "[图片]", "[Photo]", is what was sent, and stays)
+_STICKER = (
+    r"\[(?!(?i:图片|照片|视频|语音|文件|链接|位置|photo|image|video|voice|file|link|location|sticker)\])"
+    r"(?:[A-Za-z][A-Za-z ]{0,11}|[\u4e00-\u9fff]{1,4})\]"
+)
+# (faces are kept: a rolled eye or a laugh says how the words are meant, "🙄 sure, I'll do it")
+_FACE = r"[\U0001F600-\U0001F64F\U0001F910-\U0001F92F\U0001F970-\U0001F97A]"
+_HEAD = re.compile(rf"^\s*(?:(?:(?!{_FACE}){_PICTURE}|{_STICKER})\s*)+")
+# (at the end only a sticker or a tick: a closing emoji is read by the rules as tone)
+_TAIL = re.compile(
+    r"(?:\s*(?:"
+    + _STICKER
+    + r"|[\u2705\u2714\u2611\U0001F44D\U0001F44C][\U0001F3FB-\U0001F3FF\uFE0F]*))+\s*$"
+)
+# the marks that say yes: a thumb, an OK hand, a tick, WeChat's [OK] / [强] / [好的] / [握手]
+_YES = re.compile(
+    r"^\s*(?:(?:[\U0001F44D\U0001F44C\u2705\u2714\u2611\U0001F197\U0001F646]|\[(?i:ok|thumbs ?up|强|好的|握手|OK)\])"
+    r"[\U0001F3FB-\U0001F3FF\uFE0F]*\s*)+$"
+)
+# a heart (or a face of love) heading English words: the verb "love"
+_LOVE_HEAD = re.compile(r"^\s*(?:[\u2764\U0001F496\U0001F497\U0001F60D\U0001F970][\uFE0F]?\s*)+(?=[A-Za-z])")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def as_words(text: str, previous: str | None = None) -> str:
+    """``text`` with the marks at its edges read as words or dropped.
+
+    >>> as_words("✅ done"), as_words("照片传好了[OK]"), as_words("👍 rang them")
+    ('done', '照片传好了', 'rang them')
+    >>> as_words("👍", "Fancy the cinema tonight?"), as_words("👌", "周四前能把会议纪要发我吗")
+    ('ok', '好的')
+    >>> as_words("❤️ that place"), as_words("🎉🎉"), as_words("see [1] above"), as_words("[图片] 看")
+    ('love that place', '🎉🎉', 'see [1] above', '[图片] 看')
+    """
+    if _YES.match(text):
+        return "好的" if previous and _HAN.search(previous) else "ok"
+    words = _LOVE_HEAD.sub("love ", text)
+    words = _TAIL.sub("", _HEAD.sub("", words))
+    # (a line of marks alone that say no yes is left as it is: nothing in it for the rules)
+    return words if words.strip() else text
