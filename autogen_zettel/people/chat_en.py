@@ -72,6 +72,17 @@ _SPELLING = (
             ]
         ),
     ),
+    # a name's contracted "is" before a state of life closing its clause ("heard Olivia's engaged!",
+    # "Tom's married now"): the state, not a thing of hers ("Olivia's married life")
+    (
+        r"\b([A-Z][a-z]+)(?:['’]s|\s+is)\s+(?:just\s+|finally\s+|now\s+)?engaged\b(?=\s*(?:$|[,.!?;]|to\b|now\b))",
+        r"\1 got engaged",
+    ),
+    (
+        r"\b([A-Z][a-z]+)['’]s\s+(?=(?:just\s+|finally\s+|now\s+)?(?:married|single|divorced|retired|vegan|vegetarian)"
+        r"\b\s*(?:$|[,.!?;]|now\b|to\b))",
+        r"\1 is ",
+    ),
     (r"(?i)\bwanna\b", "want to"),
     (r"(?i)\bgotta\b", "got to"),
     (r"(?i)\bgunna\b|\bgona\b", "gonna"),
@@ -109,6 +120,11 @@ _NO_NAME = frozenset(
     nights days weekends part full already everything nothing something soon too again abroad overseas
     upstairs downstairs hope fear denial peace sin mums mum's dads dad's nans nan's grans mine yours""".split()
 )
+_OWN_CLAUSE = re.compile(
+    r"(?:^|[,;.!]\s*|\b(?:i|i've|ive|im|i'm|we|we've|just|finally|have|also|and|then|so|now|lol|omg)\s+"
+    # (or a relative's, whom the owner word marks: "my sister moved to leeds")
+    r"|\b(?:my|our|his|her|their)\s+[a-z]+(?:'s)?\s+(?:(?:just|finally|has|have)\s+)?)$"
+)
 # a job left or joined in the line, which makes "i'm at <name> now" a workplace, not a shop or a friend's
 _JOB_MOVE = re.compile(r"\b(?:left|quit|joined|new job|started|chucked|packed in|jacked in|handed in)\b")
 
@@ -126,7 +142,10 @@ def cased_names_en(text: str) -> str:
     job_moved = bool(_JOB_MOVE.search(text))
 
     def cased(m: re.Match) -> str:
-        if m.group("n") in _NO_NAME or (m.group("at") and not job_moved):
+        # (the speaker's own move or job, the verb heading its clause or after "i" / "we": "sam moved
+        # to leeds" is Sam's, whom a name in lower case cannot mark, so it is left as typed)
+        own = _OWN_CLAUSE.search(text[: m.start()])
+        if m.group("n") in _NO_NAME or (m.group("at") and not job_moved) or not own:
             return m.group(0)
         return m.group(0)[: m.start("n") - m.start()] + m.group("n").title()
 

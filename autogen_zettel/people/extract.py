@@ -40,6 +40,7 @@ from autogen_zettel.people.subjects import (
 from autogen_zettel.people.topics import topic_of
 from autogen_zettel.text.dates import without_anchors
 from autogen_zettel.text.due import (
+    DATE_WORDS,
     DAY_OR_MONTH_EN,
     MONTH_EN,
     due_date,
@@ -279,11 +280,27 @@ _CUE_HEAD_ZH = re.compile(
 )
 
 
+# a rest that promises again or names a time: the plan moved, read whole ("scrap that, I'll fix it
+# Sunday", "scratch that, next week", "算了 改天吧")
+_RESTS_AGAIN = re.compile(
+    r"^(?:I'll|I will|we'll|we will|let's|make it|instead)\b|改天|下次|下周|明天|后天|周[一二三四五六日天末]",
+    re.I,
+)
+# a done word: it closes the task spoken of last whatever follows it, so only the thanks before it
+# is dropped ("cheers, sorted"); what follows may be another task done ("done, and I've booked the venue")
+_DONE_CUE = re.compile(r"^(?:all\s+)?(?:sorted|done)$|^搞定", re.I)
+
+
 def _cue_head(piece: str) -> list[str]:
     m = _CUE_HEAD_EN.match(piece.strip()) or _CUE_HEAD_ZH.match(piece.strip())
     if not m:
         return [piece]
-    return [m.group("cue"), m.group("rest")] if m.group("rest") else [m.group("cue")]
+    rest = m.group("rest") or ""
+    if _DONE_CUE.match(m.group("cue")):
+        return [piece.strip()[m.start("cue") :]]
+    if rest and (_RESTS_AGAIN.search(rest) or DATE_WORDS.search(rest)):
+        return [piece]
+    return [m.group("cue"), rest] if rest else [m.group("cue")]
 
 
 def _sentences(text: str) -> list[str]:

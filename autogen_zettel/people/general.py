@@ -2108,7 +2108,7 @@ _ZH_JOB = re.compile(
     # one just named in a clause after their firm ("小周在美团上班，做算法的"); the army served in
     # ("我弟在部队当兵")
     r"|现在(?:转|改)?(?:做|干|当|转)(?:了)?(?P<field>开发|测试|产品|运营|设计|销售|前端|后端|算法|财务|行政|人事|市场|"
-    r"技术|研发|客服|HR|UI|数据分析)了?(?=[。，！,；]|$)"
+    r"技术|研发|客服|HR|hr|UI|数据分析|保险|金融|教育|培训|外贸|电商|房产|中介|医药|物流|餐饮|装修)了?(?=[。，！,；\s]|$)"
     r"|(?:上班|工作)[，,]\s*(?:是)?(?:做|搞|干)(?P<line2>[\u4e00-\u9fffA-Za-z]{2,5}?)的(?=[，,。！!；~～]|$)"
     r"|(?P<soldier>当兵)(?:了|呢|[。，！,；]|$)"
 )
@@ -2131,8 +2131,12 @@ _ZH_NOW_AT = re.compile(
 )
 # "在美团做产品": what one does at a firm already named as the employer is the trade
 _ZH_TRADE_AT = re.compile(
-    r"在(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:做|干|搞)(?P<v>[\u4e00-\u9fff]{2,4}?)(?:的|了)?(?=[。，！,；]|$)"
+    # (a trade in Latin letters too: "在一家外企做hr")
+    r"在(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:做|干|搞)(?P<v>[\u4e00-\u9fff]{2,4}?|[A-Za-z]{2,4})(?:的|了)?(?=[。，！,；\s]|$)"
 )
+# a firm called only by what it is to the speaker ("入职新公司了"): a change of employer whose name a
+# clause after it may give ("…，在京东做运营")
+_ZH_GENERIC_FIRM = re.compile(r"^(?:新|现|这家|那家|一家|家)?(?:公司|单位|东家)$")
 # "我升主管了", "她被提拔为副总": the post one was raised to is the job now
 _ZH_PROMOTED = re.compile(
     r"(?:升职?|升任|晋升|提拔|提)(?:为|成|到|做|当)?了?(?P<v>[\u4e00-\u9fff]{0,4}?"
@@ -2798,10 +2802,17 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         elif level.value == "研":  # ("考上研了" alone: the level, no school named)
             out = [e for e in out if e is not level]
     # "我之前做会计，现在自己开了家花店": what a clause of before says was, when a clause of now says what is
-    parts = re.split(r"[，,；;]", s)
+    named = _ZH_TRADE_AT.search(s)
+    for e in [e for e in out if e.key == "employer" and _ZH_GENERIC_FIRM.match(e.value)]:
+        if named and not _ZH_GENERIC_FIRM.match(named.group("org")):
+            out = [dataclasses.replace(x, value=named.group("org")) if x is e else x for x in out]
+    # (a space between Chinese words parts clauses in chat as a comma does: "我以前在银行做柜员 现在做保险了";
+    # and one's work is one thing: a job now leaves the employer of before no longer current)
+    parts = re.split(r"[，,；;]|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", s)
     now = [c for c in parts if re.search(r"现在|如今|目前|后来", c)]
     if now:
         was = [c for c in parts if re.search(_ZH_BEFORE, c) and c not in now]
+        work = ("job", "employer")
         out = [
             e
             for e in out
@@ -2809,7 +2820,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                 e.key in ("job", "employer", "residence", "school")
                 and any(e.value in c for c in was)
                 and not any(e.value in c for c in now)
-                and any(x.key == e.key and x is not e for x in out)
+                and any((x.key == e.key or (e.key in work and x.key in work)) and x is not e for x in out)
             )
         ]
     return out
@@ -3687,9 +3698,17 @@ _REGISTER_EN = (
         r"|you were right|you win)[,.!:]*\s+(?=\w)",
         "",
     ),
+    # a move or a job left in idiom: "made the move to Melbourne", "relocated down to London",
+    # "chucked in the job at Woolies" (packed in, jacked in)
+    (r"(?i)\bmade the move(?=\s+to\b)", "moved"),
+    (r"(?i)\b(relocated|moved)\s+(?:down|up|over|out)\s+to\b", r"\1 to"),
+    (r"(?i)\b(?:chucked|packed|jacked)\s+in\s+(?=(?:the|my)\s+job\b)", "quit "),
+    (r"(?i)\b(quit|left)\s+the\s+job\b", r"\1 my job"),
     # "gone right off coffee lately": the change of taste with its "I've" dropped
     (
-        r"(?i)^(?:(?:I've|I have)\s+)?(?:totally\s+|completely\s+|kinda\s+)?gone\s+(?:right\s+)?off\s+(?=[a-z])",
+        # (not an idea dropped or an idiom: "gone off the idea", "gone right off the boil")
+        r"(?i)^(?:(?:I've|I have)\s+)?(?:totally\s+|completely\s+|kinda\s+)?gone\s+(?:right\s+)?off\s+"
+        r"(?=(?!(?:the\s+)?(?:idea|boil|rails|plan|deep end|grid|radar|script|it|them|him|her)\b)[a-z])",
         "I've gone off ",
     ),
     (r"^((?:ok|okay|k|kk|sure|yeah|yep|yes|alright|fine|no worries|np)[,!.]*\s+)?(?:ill|Ill)\b", r"\1I'll"),
@@ -3885,7 +3904,14 @@ def normalise_zh(s: str) -> str:
         s = s.replace(a, b)
     # "火锅吃不吃？", "奶茶喝不喝": the verb said yes-and-no asks, as 吗 does
     # (closing its clause, not the 要不要 / 来不来 that heads an offer: "要不要一起去吃烧烤？")
-    s = re.sub(r"([吃喝去看玩打唱])不\1(?:啊|呀)?(?:[？?]|(?=[，,。！!\s]|$))", r"\1吗？", s)
+    # a yes or a no said over in haste is said once: "不吃不吃", "去去去！！", "要得要得"
+    s = re.sub(
+        r"^(不要|不吃|不喝|不去|不用|不了|不行|去|来|要|好|行|对|吃|喝|走|可以|要得|没问题)\1+(?=[！!，,。~～\s]|$)",
+        r"\1",
+        s,
+    )
+    # (not a no said twice: "不吃不吃")
+    s = re.sub(r"(?<!不)([吃喝去看玩打唱])不\1(?:啊|呀)?(?:[？?]|(?=[，,。！!\s]|$))", r"\1吗？", s)
     # "等我下班给你回电话", "我下班给你打": once off work, the time the act is for
     s = re.sub(r"等我下班(?:了|以后|之后|后)?(?=给|就|再|马上|立刻|打|回|发)", "我下班后", s)
     s = re.sub(r"(?<=我)下班(?=给|就|再|打|回|发|去)", "下班后", s)

@@ -504,6 +504,8 @@ REFUSE = re.compile(
     r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|^not \w+(?: \w+)?(?:,| please| for me)|\bskip the\b|"
     r"\bno \w+(?: \w+)? for me\b|^nothing \w+(?:,| please| for me)|\bnot in the mood for\b|\bdon't feel like\b|"
     r"\b(?:can we|let's|please) avoid\b|\bless \w+,? please\b"
+    # tired of it from too much: "honestly I'm a bit sick of it", "sick of pizza tbh", "bored of that place"
+    r"|\b(?:sick|tired|bored)\s+(?:to death\s+)?of\s+(?:it|them|that|this|those)\b"
     # something else taken instead: "just water for me thanks", "I'll stick with tea"
     rf"|{JUST_FOR_ME.pattern}|\bi'll\s+(?:just\s+)?stick\s+(?:with|to)\b"
     # "I'll give that a miss", "I'll give it a swerve", "I think I'll sit this one out": a decline said as

@@ -453,6 +453,12 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                 latest is not None
                 and latest.owner.casefold() != who
                 and (latest.counterparty or "").casefold() in ("", who, *_YOU)
+                # (a promise made to the one who answers: not another's own plan, "我周五去复查")
+                and (
+                    _TO_YOU_ZH.search(latest.what)
+                    or who in latest.what.casefold()
+                    or not _HAN_CHAR.search(latest.what)
+                )
                 and o.at - latest.at <= _REPLY_WITHIN
             ):
                 candidates = [latest]
@@ -500,6 +506,11 @@ _INSTEAD = re.compile(r"\s*\binstead\b\s*$", re.I)
 # tracking number of whatever was posted: "快递单号发你微信了")
 # the words by which a promise names the one it is made to when it is said to them
 _YOU = ("you", "u", "ya", "your", "你", "您")
+# a Chinese promise made to the one spoken to names them ("我周三把充电器给你带来"); one that does not is
+# the owner's own plan ("我周五去医院复查") or made to another ("带给老张"). (English drops the "you"
+# from what is promised, "I'll bring you the charger" is "bring the charger": any English promise.)
+_TO_YOU_ZH = re.compile(r"你|您")
+_HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
 # how long after a promise a bare call-off from the other side is still a reply to it
 _REPLY_WITHIN = timedelta(days=1)
 _STAND_IN_ZH = re.compile(r"钱|款|款项|东西|那个|这个|那件事|这件事|那事|这事|(?:快递|物流|运)?单号")

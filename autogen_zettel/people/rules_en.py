@@ -225,8 +225,9 @@ def offer_topic(previous: str | None) -> str:
         r"^\s*(?:ugh|oh|hmm+|meh|wait|seriously|eh|um|uh|what)[,!.]*\s+", "", previous, flags=re.I
     )
     m = re.fullmatch(
+        # (the time may be a week or a day named: "The Italian again this week?", "curry again on friday?")
         r"\s*(?:the\s+|some\s+|more\s+|another\s+|an?\s+)?(?P<obj>[a-z][a-z\- ]{1,30}?)(?:\s+(?:again|tonight|today|then|"
-        r"for dinner|for lunch))?\s*\?+\s*",
+        r"for dinner|for lunch|(?:this|next|on)\s+(?:week(?:end)?|[a-z]+day)))*\s*\?+\s*",
         previous.lower(),
     )
     if m and not re.search(
@@ -681,7 +682,8 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     if m and m.start() == 0 and re.match(r"\s*for\s+(?:the|next|tomorrow|\d)", w, re.I):
         m = None  # "Dentist booked for the 10th": the thing done at the head, and when it is for
     if m and name not in NOT_NAMES and re.search(r"\w", re.split(r"[,;.!?]", w)[0]):
-        return [Evidence("status", name, _verb(low), words(w.lower()), 0.5, "done")]
+        # (a family's own word for its member is the speaker's: "Mum rang the dentist")
+        return [Evidence("status", own_kin(name, speaker), _verb(low), words(w.lower()), 0.5, "done")]
     m = DONE.search(low)
     if m:
         rest = next((g for g in m.groups() if g), "")

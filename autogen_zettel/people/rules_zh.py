@@ -49,8 +49,10 @@ _ACTION = (
     "看一下|问|给|把|将(?![来近军])|预约|取|洗|打扫|报价|确认|安装|通知|"
     # 转 as "transfer" (转钱, 转给你), not a change of school, trade or direction
     "转(?!学|行|业|正|身|弯|到|去|了)|"
-    # 退 as "give back" (退押金, 押金退了), not retiring, quitting or a fever going down
-    "(?<![烧减衰后倒撤辞])退(?!休|出|役|伍|学|群|烧|步|化|缩|后|场|婚)|"
+    # 退 as "give back" after what is given back or before to whom ("押金退了", "把钱退给你"), not a fever,
+    # a flood or a rash going down, nor leaving a group
+    "(?:(?<=押金)|(?<=定金)|(?<=订金)|(?<=钱)|(?<=款)|(?<=票)|(?<=货)|(?<=衣服)|(?<=鞋)|(?<=房租)|(?<=租金)|(?<=把)"
+    "|(?<=金已经)|(?<=钱已经)|(?<=款已经))退(?!休|出|群)|退(?=给|还|货|款)|"
     # 退 as giving money or a thing back ("押金我退给你", "退钱"), not 退休, 退出, 退房
     "退(?=给|还|回|钱|款|押金)|"
     # 陪 (go along with someone) is an act one takes on: "我下周三陪你去复查"
@@ -210,16 +212,19 @@ _BARE_VERDICT_ZH = re.compile(
 )
 # a thing, then how it tastes to the speaker (its degree words as chat spells them: 灰常 for 非常)
 _TASTES_ZH = re.compile(
-    r"(?:^|(?<=[，,。！!~～\s]))(?:现在|其实|说实话|讲真)?(?:一?(?:吃|喝|闻)(?:到)?)?(?P<o>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)"
-    r"(?:我)?(?:真的|其实|原来|实在|简直|是|也|就|都|一点儿?)*(?:太|好|很|非常|灰常|超|超级|特别|挺|巨|贼|这么|那么|真|有点)?"
-    r"(?:(?P<down>难吃|难喝|不好吃|不好喝|反胃|恶心|想吐|齁)|(?P<up>好吃|好喝))"
-    r"(?:了|啊|呀|死了|得要命|得要死|爆了|哭了)?(?:[，,。！!~～\s]|$)"
+    r"(?:^|(?<=[，,。！!~～\s]))(?:现在|其实|说实话|讲真)?(?P<o>(?![我你他她它这那一看坐晕闻想刷])[\u4e00-\u9fffA-Za-z]{2,6}?)"
+    r"(?:我)?(?:真的|其实|原来|实在|简直|是|也|就|都|一点儿?|越来越)*(?:太|好|很|非常|灰常|超|超级|特别|挺|巨|贼|这么|那么|真|有点)?"
+    r"(?:(?P<down>难吃|难喝|不好吃|不好喝|齁|恶心)|(?P<up>好吃|好喝))"
+    r"(?:了|啊|呀|的|死了|得要命|得要死|爆了|哭了)?(?:[，,。！!~～\s]|$)"
+    # (or made sick by eating it now: "现在吃日料就反胃")
+    r"|(?:^|(?<=[，,。！!~～\s]))(?:现在|最近)?(?:一)?(?:吃|喝)(?P<o2>(?![我你他她它这那了多啥药])[\u4e00-\u9fffA-Za-z]{1,6}?)就(?:反胃|想吐|恶心)"
 )
 # what a taste verdict names that is no dish: a day, a time, a place alone ("这次", "那家"), a
-# negation read as the thing ("不好吃" names none), or a sense's trigger left to its own rule
-# ("一看到蟑螂我就恶心", "烟味我一闻就想吐")
+# negation, a report or a question read as the thing ("不好吃", "宝宝说药", "好不好吃"), or a sense's
+# trigger left to its own rule ("一看到蟑螂我就恶心", "烟味我一闻就想吐")
 _NOT_A_DISH_ZH = re.compile(
-    r"^(?:今天|昨天|这次|那次|上次|这顿|那顿|这里|那里|这家|那家|食堂)$|[不没别我又也还]|^一"
+    r"^(?:今天|昨天|这次|那次|上次|这顿|那顿|这里|那里|这家|那家|食堂)|[不没别我又也还说了啥吗么哈]|^一|顿$"
+    r"|^(?:其实|真的|感觉|觉得|现在|最近|讲真)$"
 )
 _TIRED = re.compile(
     # ("太腻了", "好腻啊": a degree word before 腻 judges a dish too rich, it names no thing one is tired of)
@@ -266,7 +271,8 @@ _REFUSE = re.compile(
 )
 _ACCEPT = re.compile(
     # (要 alone or before a measure word: "要加班" is a have-to, "要不了" a can't)
-    r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗瓶罐盘块]|要(?=[！!~～。，,\s]|$|要|一?[杯份个碗瓶罐盘块]))"
+    # (and the chat's own yeses: "要得" (Sichuan), "好滴", "得嘞", "走起", "安排")
+    r"^(?:好啊|好的|好呀|好滴|好|行|可以|没问题|要得|得嘞|走起|安排|就这么定|就|来一?[杯份个碗瓶罐盘块]|要(?=[！!~～。，,\s]|$|要|一?[杯份个碗瓶罐盘块]))"
     # claiming it: "我要！", "给我留一块", "我来一个"
     r"|^我(?:要|来)(?:一?[杯份个碗块])?(?=我要|[！!~～。，,\s]|$)|^给我(?:留|来)?一?[杯份个碗块]"
 )
@@ -291,7 +297,7 @@ _FACTS = (
     (
         "name",
         re.compile(
-            r"我(?:叫(?![了过上着])|的名字是|名叫)(?P<v>[\u4e00-\u9fff]{2,4})"
+            r"我(?:叫(?!了|着|上(?!官)|过(?:他|她|你|我|了))|的名字是|名叫)(?P<v>[\u4e00-\u9fff]{2,4})"
             # "叫我小雨就行": what one asks to be called, the name closed by 就行 / 吧 (not an act: "叫我起床")
             r"|(?:^|[，,]|你|你们|大家|都|就|直接|可以)叫我(?P<v2>(?![起吃去来过回下上出进一帮])[\u4e00-\u9fffA-Za-z]{1,6}?)"
             r"(?:就行|就好|就可以|就成|吧|好了)"
@@ -486,10 +492,11 @@ def offer_topic(previous: str | None) -> str:
         if previous.endswith("吗"):
             previous += "？"  # ("打羽毛球吗": 吗 asks it, with no mark)
         bare = re.fullmatch(
-            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下|本)?(?:周|星期|礼拜)[一二三四五六日天]?)?(?:一起|咱们|我们)?(?:又是|还是|又|还|再)?(?:我?(?:帮你|给你|请你|请大家)?(?:订|点|买|叫)?)?"
+            # (any time said first: "明晚撸串去不？")
+            rf"\s*(?:{ZH_TIME})*(?:一起|咱们|我们)?(?:又是|还是|又|还|再)?(?:我?(?:帮你|给你|请你|请大家)?(?:订|点|买|叫)?)?"
             # (整 / 搞 are the colloquial "get": "晚上整点小龙虾？")
             # (the thing may come before its verb: "奶茶喝吗？", with a measure after: "啤酒来一瓶？")
-            r"(?:吃|喝|去|看|唱|来|做|煮|烤|整|搞|打|玩)?(?:点|些|一?[杯瓶碗份个次顿])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:(?:喝|吃|玩|打)(?:一?[杯瓶碗份个次顿])?|来一?[杯瓶碗份个次顿])?(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
+            r"(?:吃|喝|去|看|唱|来|做|煮|烤|整|搞|打|玩)?(?:点|些|一?[杯瓶碗份个次顿])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:(?:喝|吃|玩|打)(?:一?[杯瓶碗份个次顿])?|来一?[杯瓶碗份个次顿])?(?:去(?=不|吗))?(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
             previous,
         )
         return (
@@ -962,9 +969,12 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     ):
         out += _pref(speaker, _clean_obj(m.group("o")), 0.25, "statement")
     m = _TASTES_ZH.search(s)
-    if m and not out and _clean_obj(m.group("o")) and not _NOT_A_DISH_ZH.search(m.group("o")):
+    thing = (m.group("o") or m.group("o2")) if m else ""
+    # (not asked, "榴莲好不好吃", nor on a condition, "要是榴莲不那么臭，其实挺好吃")
+    asked_or_if = s.rstrip().endswith(("？", "?")) or re.search(r"好不好|难不难|要是|如果|假如", s)
+    if m and not out and not asked_or_if and _clean_obj(thing) and not _NOT_A_DISH_ZH.search(thing):
         # "榴莲真的灰常难吃", "榴莲原来这么好吃", "现在吃日料就反胃": a dish or a drink judged by its taste
-        out += _pref(speaker, _clean_obj(m.group("o")), 0.15 if m.group("down") else 0.85, "statement")
+        out += _pref(speaker, _clean_obj(thing), 0.85 if m.group("up") else 0.15, "statement")
     m = _TIRED.search(s)
     if m and not out:
         # "别了，我吃腻了" after "又是披萨？": what one is tired of is what was offered
