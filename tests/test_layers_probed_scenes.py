@@ -1789,3 +1789,27 @@ def test_r6_reviewed_names_and_things_given_back():
     assert [r[3] for r in found_rows("我叫上官婉儿", TUE, speaker="小王")] == ["上官婉儿"]
     assert found_rows("我叫过他好几次", TUE, speaker="小王") == []
     assert [(r[3], r[-2]) for r in found_rows("定金已经退了", TUE, speaker="小王")] == [("定金", "done")]
+
+
+def test_r6_second_review_look_alikes(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    # a chat yes that goes on to decline, or a verb that only looks like one, accepts nothing
+    for reply in ("得嘞，下次吧", "得嘞，不过我明天没空"):
+        assert found_rows(reply, TUE, previous="晚上吃火锅不？", speaker="小王") == [], reply
+    # a plan of no one's moved, reported, is no promise of the one who told it
+    mem = heard(default_hub, "r6r2_m1", [(0, "老吴", "周三我来修空调"), (1, "小王", "老吴说会议改到周五了")])
+    assert [(c.owner, c.what) for c in mem.commitments()] == [("老吴", "修空调")], _all(mem)
+    # a call to the speaker is not the task it was about
+    mem = heard(
+        default_hub,
+        "r6r2_k1",
+        [(0, "Ben", "Mum will ring the dentist tomorrow"), (1, "Ben", "Mum rang me about the dentist")],
+    )
+    assert _commit(mem, "Ben's mum").status == "open", _all(mem)
+    assert found_rows("我叫醒他了", TUE, speaker="小王") == []
+    assert [(r[1], r[3]) for r in found_rows("我吃香菜就反胃", TUE, speaker="小王")] == [("小王", "香菜")]
+    # a weekday names the month its day of the month falls on it
+    from autogen_zettel.text.due import due_date
+
+    assert due_date("I'll pay you Friday the 9th", TUE) == date(2026, 10, 9)

@@ -266,9 +266,8 @@ _CUE_HEAD_EN = re.compile(
     r"^(?:(?:cheers|thanks|thx|ta|ok|okay|right|actually|oh|ah|update|fyi|so|yeah|yep)[,!.:]?\s+)*"
     r"(?P<cue>(?:all\s+)?(?:sorted|done|no need|scrap that|scratch that|forget it|forget that))"
     # (a rest that says itself what is off keeps the line whole: "Scratch that, not going to the pub")
-    # (nor one that gives the day it moves to: "scratch that, Thursday, I'm off on Wednesday")
     r"(?:\s*[,;:!.\u2013\u2014-]+\s*(?P<rest>(?!(?:not|no|never|won't|can't|(?:I'm|we're|I am|we are)\s+not)\b)"
-    rf"(?!(?:(?:on|next|this|till|until|make it)\s+)?(?:{DAY_OR_MONTH_EN}|tomorrow|tonight|today|the\s+\d))\S.*)|[\s!.]*)$",
+    r"\S.*)|[\s!.]*)$",
     re.I,
 )
 
@@ -281,7 +280,7 @@ _CUE_HEAD_ZH = re.compile(
 
 
 # a rest that promises again or names a time: the plan moved, read whole ("scrap that, I'll fix it
-# Sunday", "scratch that, next week", "算了 改天吧")
+# Sunday", "scratch that, next week", "scratch that, Thursday, I'm off on Wednesday", "算了 改天吧")
 _RESTS_AGAIN = re.compile(
     r"^(?:I'll|I will|we'll|we will|let's|make it|instead)\b|改天|下次|下周|明天|后天|周[一二三四五六日天末]",
     re.I,

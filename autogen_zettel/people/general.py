@@ -5436,8 +5436,9 @@ _ZH_NOTICE_HEAD = re.compile(
 _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
     # (or the thing moved with 把: "我们把发布会推迟到下周了")
-    # (and a reported one's "我" before it: "老吴说修空调改到周五了" is read as his "我修空调改到周五了")
-    rf"^(?:我们?的|(?:我们?|咱们?)?把|我们?(?=[^我你他她它]))?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要|得)?(?:往后)?{ZH_MOVE_TO}"
+    # (and a reported one's "我" before an act of theirs: "老吴说修空调改到周五了" is read as his
+    # "我修空调改到周五了"; not "老吴说会议改到周五了", a plan of no one's)
+    rf"^(?:我们?的|(?:我们?|咱们?)?把|我们?(?=(?:修|请|做|送|帮|来|去|陪|搬|接|带|还|交|发|寄|拿|取|买|订|打|开)[\u4e00-\u9fff]))?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要|得)?(?:往后)?{ZH_MOVE_TO}"
     # (the act again after the day: "改成周六去拿了"; or to a later time naming no day, "推迟到五月")
     rf"(?:{ZH_TIME}|{ZH_LATER_NO_DAY})+(?:(?:再|去|来)?[\u4e00-\u9fff]{{1,2}}?)?(?:了|吧|啦)?[。！!~～]*$"
 )

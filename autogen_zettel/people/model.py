@@ -502,8 +502,6 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
 _INSTEAD = re.compile(r"\s*\binstead\b\s*$", re.I)
 
 
-# a thing named by what stands in for any of its kind: the money, the stuff, that one (or the
-# tracking number of whatever was posted: "快递单号发你微信了")
 # the words by which a promise names the one it is made to when it is said to them
 _YOU = ("you", "u", "ya", "your", "你", "您")
 # a Chinese promise made to the one spoken to names them ("我周三把充电器给你带来"); one that does not is
@@ -513,6 +511,8 @@ _TO_YOU_ZH = re.compile(r"你|您")
 _HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
 # how long after a promise a bare call-off from the other side is still a reply to it
 _REPLY_WITHIN = timedelta(days=1)
+# a thing named by what stands in for any of its kind: the money, the stuff, that one (or the
+# tracking number of whatever was posted: "快递单号发你微信了")
 _STAND_IN_ZH = re.compile(r"钱|款|款项|东西|那个|这个|那件事|这件事|那事|这事|(?:快递|物流|运)?单号")
 
 

@@ -49,12 +49,12 @@ _ACTION = (
     "看一下|问|给|把|将(?![来近军])|预约|取|洗|打扫|报价|确认|安装|通知|"
     # 转 as "transfer" (转钱, 转给你), not a change of school, trade or direction
     "转(?!学|行|业|正|身|弯|到|去|了)|"
-    # 退 as "give back" after what is given back or before to whom ("押金退了", "把钱退给你"), not a fever,
-    # a flood or a rash going down, nor leaving a group
+    # 退 as giving money or a thing back ("押金我退给你", "退钱", "那件外套退货了"), not 退休, 退出, 退房;
+    # or after what is given back ("押金退了", "定金已经退了"), not a fever, a flood or a rash going
+    # down, nor leaving a group
+    "退(?=给|还|回|钱|款|押金|货)|"
     "(?:(?<=押金)|(?<=定金)|(?<=订金)|(?<=钱)|(?<=款)|(?<=票)|(?<=货)|(?<=衣服)|(?<=鞋)|(?<=房租)|(?<=租金)|(?<=把)"
-    "|(?<=金已经)|(?<=钱已经)|(?<=款已经))退(?!休|出|群)|退(?=给|还|货|款)|"
-    # 退 as giving money or a thing back ("押金我退给你", "退钱"), not 退休, 退出, 退房
-    "退(?=给|还|回|钱|款|押金)|"
+    "|(?<=金已经)|(?<=钱已经)|(?<=款已经))退(?!休|出|群)|"
     # 陪 (go along with someone) is an act one takes on: "我下周三陪你去复查"
     "陪|"
     # a finishing verb is an act too: "报表我周五前搞定"
@@ -217,7 +217,7 @@ _TASTES_ZH = re.compile(
     r"(?:(?P<down>难吃|难喝|不好吃|不好喝|齁|恶心)|(?P<up>好吃|好喝))"
     r"(?:了|啊|呀|的|死了|得要命|得要死|爆了|哭了)?(?:[，,。！!~～\s]|$)"
     # (or made sick by eating it now: "现在吃日料就反胃")
-    r"|(?:^|(?<=[，,。！!~～\s]))(?:现在|最近)?(?:一)?(?:吃|喝)(?P<o2>(?![我你他她它这那了多啥药])[\u4e00-\u9fffA-Za-z]{1,6}?)就(?:反胃|想吐|恶心)"
+    r"|(?:^|(?<=[，,。！!~～\s]))(?:我)?(?:现在|最近)?(?:一)?(?:吃|喝)(?P<o2>(?![我你他她它这那了多啥药])[\u4e00-\u9fffA-Za-z]{1,6}?)就(?:反胃|想吐|恶心)"
 )
 # what a taste verdict names that is no dish: a day, a time, a place alone ("这次", "那家"), a
 # negation, a report or a question read as the thing ("不好吃", "宝宝说药", "好不好吃"), or a sense's
@@ -271,8 +271,10 @@ _REFUSE = re.compile(
 )
 _ACCEPT = re.compile(
     # (要 alone or before a measure word: "要加班" is a have-to, "要不了" a can't)
-    # (and the chat's own yeses: "要得" (Sichuan), "好滴", "得嘞", "走起", "安排")
-    r"^(?:好啊|好的|好呀|好滴|好|行|可以|没问题|要得|得嘞|走起|安排|就这么定|就|来一?[杯份个碗瓶罐盘块]|要(?=[！!~～。，,\s]|$|要|一?[杯份个碗瓶罐盘块]))"
+    # (and the chat's own yeses, "好滴", and "要得" (Sichuan), "得嘞", "走起" alone or before a clause
+    # that takes nothing back: not "得嘞，下次吧", "走起，可惜我这周出差", "走起路来有点疼")
+    r"^(?:好啊|好的|好呀|好滴|好|行|可以|没问题|就这么定|就|来一?[杯份个碗瓶罐盘块]|要(?=[！!~～。，,\s]|$|要|一?[杯份个碗瓶罐盘块])"
+    r"|(?:要得|得嘞|走起)(?=[！!~～。\s]*$|[，,！!~～\s]+(?![^，,]*(?:不|没|下次|改天|可惜|但|出差|忙))))"
     # claiming it: "我要！", "给我留一块", "我来一个"
     r"|^我(?:要|来)(?:一?[杯份个碗块])?(?=我要|[！!~～。，,\s]|$)|^给我(?:留|来)?一?[杯份个碗块]"
 )
@@ -297,7 +299,7 @@ _FACTS = (
     (
         "name",
         re.compile(
-            r"我(?:叫(?!了|着|上(?!官)|过(?:他|她|你|我|了))|的名字是|名叫)(?P<v>[\u4e00-\u9fff]{2,4})"
+            r"我(?:叫(?!了|着|醒|错|上(?!官)|过(?:他|她|你|我|了))|的名字是|名叫)(?P<v>[\u4e00-\u9fff]{2,4})"
             # "叫我小雨就行": what one asks to be called, the name closed by 就行 / 吧 (not an act: "叫我起床")
             r"|(?:^|[，,]|你|你们|大家|都|就|直接|可以)叫我(?P<v2>(?![起吃去来过回下上出进一帮])[\u4e00-\u9fffA-Za-z]{1,6}?)"
             r"(?:就行|就好|就可以|就成|吧|好了)"

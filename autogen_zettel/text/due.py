@@ -260,7 +260,14 @@ def _en(m: re.Match, today: date) -> date | None:
         # (a day already past this month is next month's, from its first: "by the 1st" on 4 March is
         # 1 April, not a year on)
         first = (today.replace(day=1) + timedelta(days=32)).replace(day=1)
-        return d or _day_month(first, first.month, day)
+        d = d or _day_month(first, first.month, day)
+        if g["wd_of"] and d:
+            # (the weekday names which month: "Friday the 9th" is the next 9th that falls on a Friday)
+            name = g["wd_of"].lower()
+            weekday = _DAYS.index(name) if name in _DAYS else _DAY_ABBR[name]
+            months = (_add_months(d, n) for n in range(12))
+            d = next((m for m in months if m.day == day and m.weekday() == weekday), d)
+        return d
     return None
 
 
