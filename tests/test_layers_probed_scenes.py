@@ -1813,3 +1813,21 @@ def test_r6_second_review_look_alikes(default_hub):
     from autogen_zettel.text.due import due_date
 
     assert due_date("I'll pay you Friday the 9th", TUE) == date(2026, 10, 9)
+
+
+def test_r6_diff_read_look_alikes(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    # a call-off naming another day is read by that day, not as a reply to the latest promise
+    mem = heard(
+        default_hub,
+        "r6d_c1",
+        [(0, "Bob", "I'll bring the cake on Saturday"), (0, "Ann", "Don't worry about Sunday")],
+    )
+    assert _commit(mem, "Bob").status == "open", _all(mem)
+    # a call to the speaker closes nothing; a person's contracted 's judged is no taste
+    for line in ("Mum rang me back", "Mum's the best", "Sarah's amazing"):
+        assert found_rows(line, TUE, speaker="Ann") == [], line
+    # a chat yes with the ask made light of takes the favour on
+    rows = found_rows("收到，小事一桩", TUE, previous="明天帮我取个快递呗", speaker="刘洋")
+    assert [(r[0], r[1]) for r in rows] == [("commitment", "刘洋")], rows

@@ -25,6 +25,7 @@ from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.cards.atoms import depends, split_facts
 from autogen_zettel.text.lexical import STOPWORDS, tokens
+from autogen_zettel.text.script import HAN
 
 __all__ = [
     "CardDraft",
@@ -259,14 +260,13 @@ _ANSWER_HEAD = re.compile(
 )
 
 
-_HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
 ANSWER_WORDS = 12  # the most words (or Chinese characters, two to a word) of a reply a yes or no heads
 
 
 def _short(rest: list[str]) -> bool:
     """Whether what follows a bare yes or no is a chat reply's few words ("Nah. Had one yesterday")."""
     text = " ".join(rest)
-    return len(re.findall(r"[A-Za-z0-9']+", text)) + len(_HAN_CHAR.findall(text)) / 2 <= ANSWER_WORDS
+    return len(re.findall(r"[A-Za-z0-9']+", text)) + len(HAN.findall(text)) / 2 <= ANSWER_WORDS
 
 
 def _leads_joined(sentences: list[str], min_words: int) -> list[str]:

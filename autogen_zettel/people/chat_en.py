@@ -72,8 +72,8 @@ _SPELLING = (
             ]
         ),
     ),
-    # a name's contracted "is" before a state of life closing its clause ("heard Olivia's engaged!",
-    # "Tom's married now"): the state, not a thing of hers ("Olivia's married life")
+    # a name's "is" (or its contracted 's) before a state of life closing its clause ("heard Olivia's
+    # engaged!", "Olivia is engaged to Tom", "Tom's married now"): the state, not a thing of hers
     (
         r"\b([A-Z][a-z]+)(?:['’]s|\s+is)\s+(?:just\s+|finally\s+|now\s+)?engaged\b(?=\s*(?:$|[,.!?;]|to\b|now\b))",
         r"\1 got engaged",
@@ -106,12 +106,12 @@ _SPELLING = (
 
 
 # a name typed in lower case where a place or a workplace is named ("moved to leeds", "left barclays,
-# i'm at monzo now", "joined lloyds"): in a line typed all in lower case its capital is put back, so
+# i'm at monzo now", "joined lloyds"): in a sentence typed all in lower case its capital is put back, so
 # the rules that know a name by its capital read it. Not a word that is no name there ("moved to
 # sales last month", "left early", "working at home")
 _NAMED_AFTER = re.compile(
     r"\b(?P<v>(?:moved|moving|relocated|relocating)(?:\s+(?:down|up|over|back|out))?\s+to|based\s+in|live\s+in|"
-    r"living\s+in|work\s+(?:at|for)|working\s+(?:at|for)|joined|left|quit|(?P<at>(?:i'?m|im)\s+at))\s+"
+    r"living\s+in|work\s+(?:at|for)|working\s+(?:at|for)|joined|left|quit|(?P<at>i'?m\s+at))\s+"
     r"(?P<n>[a-z][a-z'&\-]{2,})(?=\s*(?:$|[,.;!?]|\s(?:now|last|this|in|for|and|since|lol|haha|today|yesterday)\b))"
 )
 _NO_NAME = frozenset(
@@ -130,7 +130,8 @@ _JOB_MOVE = re.compile(r"\b(?:left|quit|joined|new job|started|chucked|packed in
 
 
 def cased_names_en(text: str) -> str:
-    """``text`` typed all in lower case with the name after a verb of living or working capitalised.
+    """``text`` (a sentence) typed all in lower case with the name after a verb of living or working
+    capitalised.
 
     >>> cased_names_en("left barclays, im at monzo now"), cased_names_en("moved to sales last month")
     ('left Barclays, im at Monzo now', 'moved to sales last month')

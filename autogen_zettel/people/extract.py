@@ -260,8 +260,8 @@ def _run_on_parts(piece: str) -> list[str]:
 
 # a bare word that closes or calls off a task, heading a line whose rest gives the reason or the news
 # ("cheers, sorted", "actually no need, Sophie's bringing one", "scrap that, Marta's doing the report
-# now"): the word is a sentence of its own, what it closes the task spoken of last, and the thanks or
-# the "actually" before it only tone
+# now"): a call-off is a sentence of its own (the task spoken of last is off), a done word keeps
+# its rest (_cue_head), and the thanks or the "actually" before either is only tone
 _CUE_HEAD_EN = re.compile(
     r"^(?:(?:cheers|thanks|thx|ta|ok|okay|right|actually|oh|ah|update|fyi|so|yeah|yep)[,!.:]?\s+)*"
     r"(?P<cue>(?:all\s+)?(?:sorted|done|no need|scrap that|scratch that|forget it|forget that))"
@@ -1421,7 +1421,7 @@ _YES_TAKEN_ZH = re.compile(
     r"^(?:(?:好啊?|好的|好嘞|好滴|行|可以|没问题|OK|ok|Ok|放心|收到|要得|得嘞|妥)[！!，,。~～\s]*)*"
     r"(?:交给我|包在我身上|我来|我去|我办)?(?:吧|呀|啊)?[！!。~～\s]*$"
     # the ask made light of after the yes ("行，顺手的事", "好，小事一桩"): taken on all the same
-    r"|^(?:好啊?|好的|好嘞|行|可以|没问题|OK|ok|Ok|放心)[！!，,。~～\s]*(?:就是|都是|也就是)?"
+    r"|^(?:好啊?|好的|好嘞|好滴|行|可以|没问题|OK|ok|Ok|放心|收到|要得|得嘞|妥)[！!，,。~～\s]*(?:就是|都是|也就是)?"
     r"(?:顺手的事儿?|顺路的事儿?|小事一桩|小事儿?|小意思|举手之劳|没事儿?|简单|不麻烦|应该的|分分钟的事儿?)"
     r"(?:而已|罢了)?(?:吧|啦|哈|呀)?[！!。~～\s]*$"
     # the yes, then the act said back as done for the asker: "行，给你带豆浆油条", "好的，帮你订"

@@ -1873,6 +1873,11 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         )
         # ("Tom is vile", "Paul is revolting": a person named, judged, is no taste)
         and not (re.search(r"vile|revolting", m.group("pred"), re.I) and m.group("obj")[:1].isupper())
+        # (nor a person's contracted 's: "Mum's the best", "Sarah's amazing"; "golf's not for me" is a thing's)
+        and not (
+            m.group("pred").startswith("'s")
+            and (m.group("obj")[:1].isupper() or m.group("obj").lower() == "life")
+        )
         and not (
             # (a taste said of one serving is no taste of the food: "my tea tastes like dishwater")
             re.match(r"tastes?\b", m.group("pred"), re.I)

@@ -43,6 +43,7 @@ from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, STAND_IN, Evidence
 from autogen_zettel.people.topics import category_of
 from autogen_zettel.text.due import put_off_by
 from autogen_zettel.text.lexical import tokens
+from autogen_zettel.text.script import HAN
 
 __all__ = [
     "ENDS_ROLE",
@@ -444,10 +445,11 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                 if _open_before(c, o) and c.due == ev.due and not c.counterparty and c.owner.casefold() != who
             ]
             candidates = on_day if len(on_day) == 1 else []  # chosen below as the only one
-        if not candidates and ev.kind == "cancelled" and not said:
-            # a bare "no need" / "不用了" from the one the latest promise was made to, unnamed when
-            # it was made ("I'll bring you the charger on Wednesday" - "no need, I bought a new one"):
-            # that promise, if it is another's and was made within the day
+        if not candidates and ev.kind == "cancelled" and not said and not ev.due:
+            # a bare "no need" / "不用了" from the one the latest promise was made to (to no one named,
+            # or to them) ("I'll bring you the charger on Wednesday" - "no need, I bought a new one"):
+            # that promise, if it is another's and was made within 24 hours (a call-off that names a
+            # day is read by that day, above)
             latest = max((c for c in out if _open_before(c, o)), key=lambda c: c.at, default=None)
             if (
                 latest is not None
@@ -457,7 +459,7 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                 and (
                     _TO_YOU_ZH.search(latest.what)
                     or who in latest.what.casefold()
-                    or not _HAN_CHAR.search(latest.what)
+                    or not HAN.search(latest.what)
                 )
                 and o.at - latest.at <= _REPLY_WITHIN
             ):
@@ -508,7 +510,6 @@ _YOU = ("you", "u", "ya", "your", "你", "您")
 # the owner's own plan ("我周五去医院复查") or made to another ("带给老张"). (English drops the "you"
 # from what is promised, "I'll bring you the charger" is "bring the charger": any English promise.)
 _TO_YOU_ZH = re.compile(r"你|您")
-_HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
 # how long after a promise a bare call-off from the other side is still a reply to it
 _REPLY_WITHIN = timedelta(days=1)
 # a thing named by what stands in for any of its kind: the money, the stuff, that one (or the

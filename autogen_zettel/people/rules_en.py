@@ -682,7 +682,7 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     if m and m.start() == 0 and re.match(r"\s*for\s+(?:the|next|tomorrow|\d)", w, re.I):
         m = None  # "Dentist booked for the 10th": the thing done at the head, and when it is for
     if m and re.match(r"\s*(?:me|us|you)\s+(?:about|back|re)\b", w, re.I):
-        m = None  # "Mum rang me about the dentist": a call to the speaker, not the task done
+        return []  # "Mum rang me about the dentist", "Mum rang me back": a call to the speaker, no task done
     if m and name not in NOT_NAMES and re.search(r"\w", re.split(r"[,;.!?]", w)[0]):
         # (a family's own word for its member is the speaker's: "Mum rang the dentist")
         return [Evidence("status", own_kin(name, speaker), _verb(low), words(w.lower()), 0.5, "done")]

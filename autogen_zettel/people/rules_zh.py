@@ -859,8 +859,10 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return []  # "大家别问了", "我只想明天把报告交了": told to others, or wished; nothing done
     if re.search(ZH_NEED_BA, s):
         return []  # "这周得把报告写完了": a need, nothing done yet
-    if re.search(ZH_MOVE_TO, s):
-        return []  # "修空调改到周五了": the 了 of a plan moved, nothing done (general.status_zh reads it)
+    if re.search(ZH_MOVE_TO, re.split(r"[，,；;\s]", s.strip())[0]):
+        # "修空调改到周五了": the 了 of a plan moved, nothing done (general.status_zh reads it); a clause
+        # after it may still tell a task done ("会议改到周五了，报告交了")
+        return []
     m = _DONE.search(s) or _DONE.search(_SPACED.split(s)[0])
     first = re.split(r"[，,]", s)[0]
     if not m and first != s and not re.search(r"[不没]", first) and not status_zh(s, speaker):

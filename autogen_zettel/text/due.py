@@ -265,8 +265,9 @@ def _en(m: re.Match, today: date) -> date | None:
             # (the weekday names which month: "Friday the 9th" is the next 9th that falls on a Friday)
             name = g["wd_of"].lower()
             weekday = _DAYS.index(name) if name in _DAYS else _DAY_ABBR[name]
-            months = (_add_months(d, n) for n in range(12))
-            d = next((m for m in months if m.day == day and m.weekday() == weekday), d)
+            # (none within a year, "Friday 31st" in a year with no such day: the day of the month alone)
+            later = (_add_months(d, n) for n in range(12))
+            d = next((x for x in later if x.day == day and x.weekday() == weekday), d)
         return d
     return None
 

@@ -1,8 +1,10 @@
 """Emoji and chat stickers read as the words they stand for.
 
 Chat apps put pictures where words go: "✅ done", "👍 rang them", "照片传好了[OK]", "收到[强]",
-a bare "👍" or "👌" under an offer or a request. The layer rules read words, so a mark at the edge
-of a line is tone to drop ("✅ done" is "done"), and a line of approval marks alone is a yes in
+a bare "👍" or "👌" under an offer or a request. The layer rules read words, so a picture or a
+sticker heading a line, and a sticker, a tick or a thumb closing it, is tone to drop ("✅ done" is
+"done"; a face is kept at either edge, and any other closing emoji, which the rules read as tone
+themselves), and a line of approval marks alone is a yes in
 the language of the message it answers ("👍" under "Fancy the cinema tonight?" is "ok", under
 "周四前能把会议纪要发我吗" is "好的"). A heart heading English words is the verb it draws ("❤️ that
 place" is "love that place"). WeChat's stickers are written as a short word in square brackets
@@ -12,6 +14,8 @@ place" is "love that place"). WeChat's stickers are written as a short word in s
 from __future__ import annotations
 
 import re
+
+from autogen_zettel.text.script import HAN
 
 __all__ = ["as_words"]
 
@@ -34,12 +38,11 @@ _TAIL = re.compile(
 )
 # the marks that say yes: a thumb, an OK hand, a tick, WeChat's [OK] / [强] / [好的] / [握手]
 _YES = re.compile(
-    r"^\s*(?:(?:[\U0001F44D\U0001F44C\u2705\u2714\u2611\U0001F197\U0001F646]|\[(?i:ok|thumbs ?up|强|好的|握手|OK)\])"
+    r"^\s*(?:(?:[\U0001F44D\U0001F44C\u2705\u2714\u2611\U0001F197\U0001F646]|\[(?i:ok|thumbs ?up|强|好的|握手)\])"
     r"[\U0001F3FB-\U0001F3FF\uFE0F]*\s*)+$"
 )
 # a heart (or a face of love) heading English words: the verb "love"
 _LOVE_HEAD = re.compile(r"^\s*(?:[\u2764\U0001F496\U0001F497\U0001F60D\U0001F970][\uFE0F]?\s*)+(?=[A-Za-z])")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def as_words(text: str, previous: str | None = None) -> str:
@@ -53,7 +56,7 @@ def as_words(text: str, previous: str | None = None) -> str:
     ('love that place', '🎉🎉', 'see [1] above', '[图片] 看')
     """
     if _YES.match(text):
-        return "好的" if previous and _HAN.search(previous) else "ok"
+        return "好的" if previous and HAN.search(previous) else "ok"
     words = _LOVE_HEAD.sub("love ", text)
     words = _TAIL.sub("", _HEAD.sub("", words))
     # (a line of marks alone that say no yes is left as it is: nothing in it for the rules)
