@@ -1416,12 +1416,13 @@ _REQUEST_ZH = re.compile(
     r"(?P<what2>(?![^，,]*(?:什么|哪|谁|怎么|几|多少))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下)?(?:呗|吧|呀|哈|啊)[！!~～？?]*$"
 )
 # the yes: an acknowledgement, a pledge, or both ("没问题，交给我", "行", "包在我身上")
+# a yes to a favour asked (and the chat's own: "收到", "好滴", "要得", "得嘞", "妥")
+_YES_WORDS_ZH = r"(?:好啊?|好的|好嘞|好滴|行|可以|没问题|OK|ok|Ok|放心|收到|要得|得嘞|妥)"
 _YES_TAKEN_ZH = re.compile(
-    # (and the chat's own yeses: "收到", "好滴", "要得", "得嘞", "妥")
-    r"^(?:(?:好啊?|好的|好嘞|好滴|行|可以|没问题|OK|ok|Ok|放心|收到|要得|得嘞|妥)[！!，,。~～\s]*)*"
+    rf"^(?:{_YES_WORDS_ZH}[！!，,。~～\s]*)*"
     r"(?:交给我|包在我身上|我来|我去|我办)?(?:吧|呀|啊)?[！!。~～\s]*$"
     # the ask made light of after the yes ("行，顺手的事", "好，小事一桩"): taken on all the same
-    r"|^(?:好啊?|好的|好嘞|好滴|行|可以|没问题|OK|ok|Ok|放心|收到|要得|得嘞|妥)[！!，,。~～\s]*(?:就是|都是|也就是)?"
+    rf"|^{_YES_WORDS_ZH}[！!，,。~～\s]*(?:就是|都是|也就是)?"
     r"(?:顺手的事儿?|顺路的事儿?|小事一桩|小事儿?|小意思|举手之劳|没事儿?|简单|不麻烦|应该的|分分钟的事儿?)"
     r"(?:而已|罢了)?(?:吧|啦|哈|呀)?[！!。~～\s]*$"
     # the yes, then the act said back as done for the asker: "行，给你带豆浆油条", "好的，帮你订"
