@@ -1831,3 +1831,356 @@ def test_r6_diff_read_look_alikes(default_hub):
     # a chat yes with the ask made light of takes the favour on
     rows = found_rows("收到，小事一桩", TUE, previous="明天帮我取个快递呗", speaker="刘洋")
     assert [(r[0], r[1]) for r in rows] == [("commitment", "刘洋")], rows
+
+
+# -- round 7 (2026-12-07, sixth session): group, work and family chats, a value put right --------
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "expected"),
+    [
+        # a volunteer answering "谁带…？" with the same verb, a mention or a +1 before it, two lines down
+        (
+            "r7_v1",
+            [
+                (0, "小林", "周六野餐，谁带水果？"),
+                (0, "阿美", "我带西瓜"),
+                (0, "大鹏", "@小林 好的我带饮料"),
+                (0, "小周", "+1 我带点零食"),
+            ],
+            {("阿美", "带西瓜"), ("大鹏", "带饮料"), ("小周", "带零食")},
+        ),
+        ("r7_v2", [(0, "小林", "周六烧烤谁带烤架？"), (0, "阿美", "我带")], {("阿美", "带烤架")}),
+        # a yes to a request two lines up, past another's line
+        (
+            "r7_v3",
+            [
+                (0, "Priya", "@Dan can you grab the tickets?"),
+                (0, "Maya", "I'll sort the food"),
+                (0, "Dan", "@Priya yep will do"),
+            ],
+            {("Maya", "sort the food"), ("Dan", "grab the tickets")},
+        ),
+        # "bring it" names the thing the question asked for with the same verb
+        (
+            "r7_v4",
+            [
+                (0, "Priya", "who's bringing the speaker on saturday?"),
+                (0, "Maya", "@Priya yes I'll bring it"),
+            ],
+            {("Maya", "bring the speaker")},
+        ),
+        # a task taken charge of, its day before it
+        ("r7_v5", [(0, "小林", "周一例会的PPT我负责")], {("小林", "例会的PPT")}),
+    ],
+)
+def test_r7_a_task_taken_on_in_a_group_chat(default_hub, tenant, lines, expected):
+    mem = heard(default_hub, tenant, lines)
+    got = {(c.owner, c.what) for c in mem.commitments() if c.status == "open"}
+    assert got == expected, _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "owner", "status", "due"),
+    [
+        # a day put right, or said instead, moves the promise
+        (
+            "r7_c1",
+            [
+                (0, "Sophie", "I'll drop the keys off on Friday"),
+                (0, "Sophie", "sorry I mean Thursday not Friday"),
+            ],
+            "Sophie",
+            "open",
+            date(2026, 9, 3),
+        ),
+        (
+            "r7_c2",
+            [
+                (0, "Max", "I'll send you the contract on Wednesday"),
+                (1, "Max", "gonna be Thursday for the contract instead, sorry"),
+            ],
+            "Max",
+            "open",
+            date(2026, 9, 3),
+        ),
+        (
+            "r7_c3",
+            [(0, "小林", "周一例会的PPT我负责"), (2, "小林", "说错了，例会是周二不是周一")],
+            "小林",
+            "open",
+            date(2026, 9, 8),
+        ),
+        # a done whose thing is "it", then where it went
+        (
+            "r7_c4",
+            [(0, "Mia", "I'll finish the report by Friday"), (2, "Mia", "sent it to Claire")],
+            "Mia",
+            "done",
+            date(2026, 9, 4),
+        ),
+        # a third person named at the head of their call-off, a day after the name
+        (
+            "r7_c5",
+            [(0, "阿亮", "小周说他周六来帮忙"), (3, "阿亮", "小周周六来不了了")],
+            "小周",
+            "cancelled",
+            date(2026, 9, 5),
+        ),
+    ],
+)
+def test_r7_a_promise_put_right_moved_or_closed(default_hub, tenant, lines, owner, status, due):
+    mem = heard(default_hub, tenant, lines)
+    c = _commit(mem, owner)
+    assert (c.status, c.due) == (status, due), _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "subject", "key", "value"),
+    [
+        # a value put right: the named wrong one, or the speaker's latest fact
+        (
+            "r7_f1",
+            [(0, "Gina", "I live in Bath"), (0, "Gina", "sorry, Bristol, not Bath — moved last year")],
+            "Gina",
+            "residence",
+            "Bristol",
+        ),
+        (
+            "r7_f2",
+            [(0, "Abby", "I'm a software dev at Shopify"), (0, "Abby", "*Spotify lol autocorrect")],
+            "Abby",
+            "employer",
+            "Spotify",
+        ),
+        (
+            "r7_f3",
+            [(0, "小何", "我在腾讯上班"), (0, "小何", "说错了，是网易不是腾讯")],
+            "小何",
+            "employer",
+            "网易",
+        ),
+        (
+            "r7_f4",
+            [(0, "小美", "我在北大读研"), (0, "小美", "不对，是人大，老记错")],
+            "小美",
+            "school",
+            "人大",
+        ),
+        # a place left for good, and where one is now said without "I'm"
+        (
+            "r7_f5",
+            [(0, "Yara", "I'm at Barclays"), (90, "Yara", "left Barclays, now at HSBC")],
+            "Yara",
+            "employer",
+            "HSBC",
+        ),
+        (
+            "r7_f6",
+            [(0, "Iris", "I work at Deloitte"), (30, "Iris", "I left Deloitte, taking a break for a bit")],
+            "Iris",
+            "employer",
+            None,
+        ),
+        (
+            "r7_f7",
+            [(0, "Dora", "not in Leeds anymore! been in York since June")],
+            "Dora",
+            "residence",
+            "York",
+        ),
+        (
+            "r7_f8",
+            [
+                (0, "Quinn", "my brother Sean moved to Perth"),
+                (60, "Quinn", "Sean's back in Dublin now, Perth didn't work out"),
+            ],
+            "Sean",
+            "residence",
+            "Dublin",
+        ),
+        ("r7_f9", [(0, "Matt", "Ella from accounting just joined Google")], "Ella", "employer", "Google"),
+        (
+            "r7_f10",
+            [(0, "Anna", "I work at Google as an engineer"), (14, "Anna", "just joined Stripe as a PM")],
+            "Anna",
+            "job",
+            "PM",
+        ),
+        # Chinese: a short hop, a trade after the firm joined, the next firm after one quit
+        (
+            "r7_f11",
+            [(0, "小陈", "我现在在Amazon上班"), (40, "小陈", "跳去Meta了")],
+            "小陈",
+            "employer",
+            "Meta",
+        ),
+        (
+            "r7_f12",
+            [(0, "阿美", "我在阿里做运营"), (30, "阿美", "上周入职了字节做产品")],
+            "阿美",
+            "job",
+            "产品",
+        ),
+        ("r7_f13", [(0, "小郑", "入职啦，京东算法岗")], "小郑", "employer", "京东"),
+        (
+            "r7_f14",
+            [(0, "小林", "我在星巴克上班"), (30, "小林", "我不干星巴克了，去了瑞幸")],
+            "小林",
+            "employer",
+            "瑞幸",
+        ),
+    ],
+)
+def test_r7_a_fact_put_right_or_changed(default_hub, tenant, lines, subject, key, value):
+    mem = heard(default_hub, tenant, lines)
+    assert _current(mem, subject, key) == ([value] if value else []), _all(mem)
+
+
+def test_r7_a_line_that_corrects_nothing_it_can_find_says_nothing(default_hub):
+    from autogen_zettel.people.corrected import correction
+    from tests.layer_sets import TUE
+
+    for line in (
+        "No I'm not going",
+        "no, not tonight",
+        "wait no, it's Ryan who's sending it",
+        "不好意思，是我的错",
+        "不对，是我哥去接，我要上班",
+    ):
+        assert correction(line, "Sam", TUE) == [], line
+    # a correction with no fact of the speaker's before it gives no row
+    mem = heard(default_hub, "r7_n1", [(0, "Sam", "Nope, Leeds not York")])
+    assert mem.facts() == [], _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "subject", "thing", "likes"),
+    [
+        ("r7_p1", [(0, "Dee", "love sushi but can't stand curry")], "Dee", "curry", False),
+        ("r7_p2", [(0, "Xav", "used to love Marvel films, can't bear them anymore")], "Xav", "marvel", False),
+        ("r7_p3", [(0, "小周", "喜欢寿司和拉面，但是受不了咖喱")], "小周", "咖喱", False),
+        ("r7_p4", [(0, "小周", "喜欢寿司和拉面，但是受不了咖喱")], "小周", "寿司", True),
+    ],
+)
+def test_r7_a_second_stance_with_its_i_dropped(default_hub, tenant, lines, subject, thing, likes):
+    mem = heard(default_hub, tenant, lines)
+    (liked if likes else disliked)(mem, subject, thing)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm so tired of this weather",
+        "sick of these delays",
+        "I've gone off the idea",
+        "they moved to Lisbon in May",
+        "she's just moved to Leeds",
+    ],
+)
+def test_r7_lines_that_say_nothing_of_the_speaker(text):
+    from tests.layer_sets import TUE, found_rows
+
+    mine = [r for r in found_rows(text, TUE, speaker="Ben") if r[1] == "Ben"]
+    assert mine == [], mine
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "subject", "thing", "likes"),
+    [
+        # a taste asked about, answered yes or no
+        (
+            "r7_a1",
+            [(0, "Cy", "Jess, do you like horror films?"), (0, "Jess", "god no, they terrify me")],
+            "Jess",
+            "horror",
+            False,
+        ),
+        ("r7_a2", [(0, "Cy", "do you like jazz?"), (0, "Jess", "yeah love it")], "Jess", "jazz", True),
+        ("r7_a3", [(0, "小李", "你喜欢吃辣吗？"), (0, "小红", "不喜欢")], "小红", "辣", False),
+        # a stance on "it" or on nothing in a reply takes the thing of the line before (past an echo)
+        (
+            "r7_a4",
+            [(0, "Jo", "I love hiking"), (0, "Kim", "me too"), (0, "Lou", "not me, hate it")],
+            "Lou",
+            "hiking",
+            False,
+        ),
+        (
+            "r7_a5",
+            [(0, "小高", "香菜真的受不了"), (0, "阿亮", "我也是"), (0, "小林", "我倒是挺喜欢的")],
+            "小林",
+            "香菜",
+            True,
+        ),
+        # an echo of an echo, and an echo a laugh leads
+        (
+            "r7_a6",
+            [(0, "小美", "我喜欢周杰伦"), (0, "小红", "我也是"), (0, "小丁", "同上")],
+            "小丁",
+            "周杰伦",
+            True,
+        ),
+        (
+            "r7_a7",
+            [(0, "Kai", "I'm off gin, never again after Saturday 🤢"), (0, "Lia", "lol same")],
+            "Lia",
+            "gin",
+            False,
+        ),
+    ],
+)
+def test_r7_a_taste_answered_or_echoed_in_a_group(default_hub, tenant, lines, subject, thing, likes):
+    mem = heard(default_hub, tenant, lines)
+    (liked if likes else disliked)(mem, subject, thing)
+
+
+def test_r7_answers_that_say_no_taste(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    assert found_rows("no idea", TUE, previous="do you like horror films?", speaker="Jess") == []
+    assert found_rows("I hate it when it rains", TUE, previous="I love hiking", speaker="Em") == []
+    for line in (
+        "20号之前我休假，有事找小吴",
+        "我明天请假",
+        "我明天去出差",
+        "你要是搬去深圳，我就天天去找你玩",
+    ):
+        assert found_rows(line, TUE, speaker="小红") == [], line
+    assert found_rows("程序员最讨厌两件事：写文档，和别人不写文档", TUE, speaker="老陈") == []
+    mem = heard(
+        default_hub,
+        "r7_n2",
+        [
+            (0, "Alice", "I'll book the restaurant for Friday"),
+            (2, "Alice", "can't get a table anywhere, I'm calling it off, sorry guys"),
+        ],
+    )
+    assert _commit(mem, "Alice").status == "cancelled", _all(mem)
+
+
+def test_r7_a_plan_that_cannot_be_kept_moved_in_its_last_clause(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    for line, due in (
+        ("这周末加班回不去了，下周末回", date(2026, 9, 12)),
+        ("今天来不了了，改明天吧", date(2026, 9, 2)),
+        ("周六没空了，周日再去吧", date(2026, 9, 6)),
+    ):
+        rows = found_rows(line, TUE, speaker="小宇")
+        assert [(r[0], r[-2], r[-1]) for r in rows] == [("status", "postponed", due)], (line, rows)
+    # a last clause that is another plan of the day after moves nothing
+    rows = found_rows("今天来不了了，明天要上班", TUE, speaker="小宇")
+    assert [r[-2] for r in rows] == ["cancelled"], rows
+    mem = heard(default_hub, "r7_m1", [(0, "小宇", "我周六去看你"), (2, "小宇", "周六去不了了，周日去")])
+    c = _commit(mem, "小宇")
+    assert (c.status, c.due) == ("open", date(2026, 9, 6)), _all(mem)
+
+
+def test_r7_a_task_asked_with_ba_and_a_study_begun():
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows("好的，我明天十点前交", TUE, previous="明天十点前大家把周报交一下", speaker="小吴")
+    assert [(r[0], r[3]) for r in rows] == [("commitment", "交周报")], rows
+    assert [(r[2], r[3]) for r in found_rows("我读研了，在复旦", TUE, speaker="小吴")] == [("school", "复旦")]
+    assert found_rows("我读研了，在上海", TUE, speaker="小吴") == []

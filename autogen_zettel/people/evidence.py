@@ -15,7 +15,8 @@ from datetime import date
 __all__ = ["KINDS", "LAYERS", "PUT_OFF_NO_DAY", "STAND_IN", "Evidence"]
 
 LAYERS = ("fact", "preference", "commitment", "status")
-# fact: statement | change | affirm | lift (a restriction no longer holds)
+# fact: statement | change | affirm | lift (a restriction no longer holds) | correction (a value
+# put right, its key not yet known and ``counterparty`` the wrong value: see people.corrected)
 # preference: statement | change | acceptance | refusal | request; status: done | cancelled |
 # postponed (put off to the day it carries as its due, still open)
 # a postponement's ``put_off`` when the later time it names is no day ("bumped to next month")
@@ -24,7 +25,8 @@ PUT_OFF_NO_DAY = "later"
 # you", "周报我替曹阳写完了"): it may close the promise of whoever owed it
 STAND_IN = "stand-in"
 KINDS = (
-    "statement", "change", "affirm", "lift", "acceptance", "refusal", "request", "done", "cancelled", "postponed", "",
+    "statement", "change", "affirm", "lift", "correction", "acceptance", "refusal", "request", "done", "cancelled",
+    "postponed", "",
 )  # fmt: skip
 
 

@@ -1,8 +1,8 @@
 """A card for a short message that carries layer evidence the refiner drops as small talk:
 "Sent it.", "Done!", "不用了", a bare "No thanks" to an offer. Layer rows cite cards, so such a
 message becomes one card of its own words (its kind from what it says). So does a bare offer of a
-thing ("Coffee?", "奶茶？"): the reply that takes or turns it down is read with it, and only a
-message kept as a card is there to be read."""
+thing ("Coffee?", "奶茶？") or a question of one's taste ("do you like jazz?"): the reply that takes
+or turns it down is read with it, and only a message kept as a card is there to be read."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from autogen_zettel.base.cards import CardKind, Message
 from autogen_zettel.cards.refine import CardDraft, keywords
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.extract import extract_layers
-from autogen_zettel.people.replied import LOOK_BACK, offers_a_thing, replied_to
+from autogen_zettel.people.replied import LOOK_BACK, offers_a_thing, replied_to, taste_asked
 from autogen_zettel.text.due import due_date
 
 __all__ = ["layer_draft", "previous_in_batch", "given_layers"]
@@ -44,7 +44,10 @@ def layer_draft(msg: Message, previous: str | None, *, embedder=None) -> list[Ca
     """One draft of the whole message when it says something for the layers, else none
     (``embedder``: see :func:`~autogen_zettel.people.extract.extract_layers`)."""
     found = extract_layers(msg.text, speaker=msg.speaker, at=msg.at, previous=previous, embedder=embedder)
-    offered = msg.text.rstrip().endswith(("?", "？")) and offers_a_thing(msg.text)
+    # (and a taste asked about, "do you like jazz?": the yes or no after it is read with it)
+    offered = msg.text.rstrip().endswith(("?", "？")) and (
+        offers_a_thing(msg.text) or bool(taste_asked(msg.text))
+    )
     if not found and not offered:
         return []
     return [

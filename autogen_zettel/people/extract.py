@@ -24,9 +24,11 @@ from datetime import datetime
 from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh as layer_rules_zh
 from autogen_zettel.people.chat_en import cased_names_en, spelled_en
+from autogen_zettel.people.corrected import correction
 from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, STAND_IN, Evidence
 from autogen_zettel.people.key_meaning import meaning_of
 from autogen_zettel.people.lexicon_en import STUDY_EN
+from autogen_zettel.people.replied import ECHO, taste_asked
 from autogen_zettel.people.subjects import (
     COUPLE_STATES,
     RELATIVES_ZH,
@@ -382,8 +384,11 @@ def _extract(
     text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None, embedder=None
 ) -> list[Evidence]:
     meaning = meaning_of(embedder)
+    put_right = correction(text, speaker, at)
+    if put_right:  # "sorry I mean Thursday not Friday", "不对，是网易不是腾讯": a value put right
+        return put_right
     out: list[Evidence] = []
-    echo = _ECHO.match(text) if previous and not previous.rstrip().endswith(("?", "？")) else None
+    echo = ECHO.match(text) if previous and not previous.rstrip().endswith(("?", "？")) else None
     if echo:
         # Mo: "I love board game nights." Ellie: "same!"; "我也是😭" to "我花粉过敏", "+1 飞盘真的上头"
         # to "我最近迷上了飞盘": the speaker says of themself what the line before said of its
@@ -593,6 +598,9 @@ def _extract(
             before = sentence
         elif not _ECHO_EN.fullmatch(sentence.strip()):
             before = asked
+    if previous and not any(e.layer == "preference" for e in out):
+        # (read over the whole message: "My brother Ian loves opera, I hate it." has its own thing)
+        out += _taste_of_the_line_before(text, speaker, previous, at, bool(_HAN.search(text)))
     # "Handed in my notice! Full-time illustrator from now on.": a job or employer ended in one
     # sentence and named anew in a later one is the new one, not none
     named_later = {
@@ -630,15 +638,6 @@ _SHOW_OF_ZH = re.compile(
     r"(?:演唱会|音乐会|演出|巡演|见面会|签售会|live|Live|LIVE|比赛|球赛|话剧|脱口秀)"
 )
 _THEM_ZH = re.compile(r"他们|她们|它们|他|她|它")
-# a group chat's echo of the line before, heading a line: "same!", "Same here tbh.", "me too",
-# "ditto", "我也是", "俺也一样", "同", "+1" (alone, or before a clause of its own; "我也是护士" is a
-# statement, not an echo)
-_ECHO = re.compile(
-    r"^\s*(?:(?i:same(?:\s+(?:here|for me|tbh|honestly|lol|fr))*|me\s+too|ditto|likewise)(?:\s+(?i:tbh|honestly|lol|haha))?"
-    r"|我也是|我也一样|俺也一样|我也同款|同款|同上|同|[+＋]1|加一)"
-    r"(?:[\s,，。.!！~～:;()\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+|$)"
-    r"|^\s*[+＋]1(?=[\u4e00-\u9fff])"
-)
 # the speaker promising for a named other, then what that other will do in the next clause
 _ON_BEHALF_ZH = re.compile(
     rf"^我(?:已经)?(?:替|帮|代)(?P<who>{ZH_NAME})(?:答应|应承|应下|保证)(?:了)?(?:你|您|你们)?(?:了|啦)?[，,]\s*(?P<pron>[她他])?"
@@ -977,6 +976,16 @@ def _sentence(
         out = _called_off_reply_en(said, speaker, previous)
     if previous and not any(e.layer == "fact" for e in out):
         out += _fact_answered(said, speaker, previous, at, han)
+    answered = _taste_answered(said, speaker, previous, at, han) if previous else []
+    if answered:
+        # ("god no, they terrify me": the answer is of the thing asked; a taste of another thing said
+        # in it stands, a pronoun's or a bare negation's does not)
+        out = [
+            e
+            for e in out
+            if e.layer != "preference"
+            or (len(e.value) >= 2 and not e.value.startswith("不") and e.key not in {a.key for a in answered})
+        ] + answered
     if han and previous:
         out = _called_off_reply_zh(said, speaker, previous, out)
     # (a line that is only the volunteering, "我来我来", names no act of its own, however the rules cut it)
@@ -986,6 +995,7 @@ def _sentence(
         and (
             all(e.layer == "commitment" and len(e.value) <= 2 for e in out)
             or _VOLUNTEER_ZH.match(said.strip())
+            or _SAME_VERB_ZH.match(said.strip())
         )
     ):
         out = _volunteered_zh(said, speaker, previous, at) or out  # "我来吧" to "谁能…？"
@@ -1117,6 +1127,32 @@ _MOVE_ASKED_ZH = re.compile(
 )
 
 
+# the act that can no longer happen ("去不了了", "回不去了", "来不成了"): its verb
+_CANT_VERB_ZH = re.compile(r"(?P<v>[\u4e00-\u9fff])不(?:了|成|去|来)了")
+
+
+def _later_time_zh(said: str, at: datetime):
+    """The day a Chinese line's last clause moves a plan it cannot keep to: a time alone, with the
+    act said again or 改 / 再 ("…，周日去", "…，改明天吧"); None otherwise."""
+    clauses = [c.strip() for c in re.split(r"[，,；;]", said) if c.strip()]
+    cant = _CANT_VERB_ZH.search(said)
+    if len(clauses) < 2 or not (cant or re.search(r"没空了|有事|忙不过来|走不开", said)):
+        return None
+    m = re.fullmatch(
+        rf"(?P<gai>改|改成|改到|换到|换成)?(?P<t>(?:{general.ZH_TIME})+)(?P<zai>再|就)?(?P<rest>[\u4e00-\u9fff]?)"
+        r"(?:吧|哈|啊|呀)?[。！!~～]*",
+        clauses[-1],
+    )
+    if not m or not (
+        m.group("gai")
+        or m.group("zai")
+        or not m.group("rest")
+        or (cant and m.group("rest") == cant.group("v"))
+    ):
+        return None
+    return due_date(m.group("t"), at)
+
+
 def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     """A plan called off by the day it was set for ("下周一的饭局取消了", "周五去不了了") carries
     that day, anchored as a promise's due date is: the commitment layer matches it to the promise
@@ -1137,6 +1173,11 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     put_right = general.day_put_right_en(said) if ev.kind == "postponed" else ""
     moved = [put_right] if put_right else moved
     day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
+    later = _later_time_zh(said, at)
+    if later:
+        # "周六去不了了，周日去", "今天来不了了，改明天吧", "这周末回不去了，下周末回": a last clause of
+        # only a later time (and the act again) moves the plan there
+        return dataclasses.replace(ev, due=later, kind="postponed")
     if re.search(r"(?:day|week|weekend)\s+after(?:\s+instead)?$", put_off_span(said), re.I):
         day = None  # "moving to the Thursday after": a week on from its own day, not the next Thursday
     if day:
@@ -1349,6 +1390,82 @@ def _fact_answered(said: str, speaker: str, previous: str, at: datetime, han: bo
     return [e for e in found if e.layer == "fact" and e.key == key and e.subject == speaker]
 
 
+# the answer's head: yes or no (a reason may follow)
+_NO_EN = re.compile(
+    r"^(?:(?:god|hell|oh|ugh|haha|lol|honestly|tbh|um+|erm+|hmm+)[,!.]*\s+)*(?:no+(?!\s+(?:idea|clue|comment)\b)|nope|nah|not really|not at all|"
+    r"not particularly|not a fan|not so much|never|absolutely not|definitely not|no way|(?:I\s+)?(?:don't|do not))\b",
+    re.I,
+)
+_YES_EN = re.compile(
+    r"^(?:(?:oh|haha|lol|honestly|tbh|god|hell)[,!.]*\s+)*(?:yes+|yeah|yep|yup|ya|sure|absolutely|definitely|"
+    r"of course|(?:I\s+)?do|big time|totally|love (?:them|it|em))\b(?!\s+not\b)",
+    re.I,
+)
+_NO_ZH = re.compile(r"^(?:不(?:太|怎么|是很)?(?:喜欢|爱)|不|没有|讨厌|受不了|完全不|一点也不|一点都不)")
+_YES_ZH = re.compile(r"^(?:(?:超|很|挺|特别|还挺|还蛮|蛮)?(?:喜欢|爱)|当然|嗯嗯?|是的|对|超爱)(?![不没])")
+
+
+def _taste_answered(said: str, speaker: str, previous: str, at: datetime, han: bool) -> list[Evidence]:
+    """A taste asked about and answered yes or no ("do you like horror films?" / "god no, they
+    terrify me"; "你喜欢吃辣吗？" / "不喜欢"): the answer is read as the statement the question asks
+    for ("I don't like horror films.", "我不喜欢吃辣。"), by the rules that read that statement."""
+    if said.rstrip().endswith(("?", "？")):
+        return []
+    m = taste_asked(previous)
+    if not m:
+        return []
+    said = said.strip()
+    if han:
+        no, yes = _NO_ZH.match(said), _YES_ZH.match(said)
+        statement = f"我不喜欢{m.group('x')}。" if no else f"我喜欢{m.group('x')}。" if yes else ""
+    else:
+        no, yes = _NO_EN.match(said), _YES_EN.match(said)
+        statement = f"I don't like {m.group('x')}." if no else f"I like {m.group('x')}." if yes else ""
+    if not statement:
+        return []
+    found = _extract(statement, speaker=speaker, at=at, previous=None, addressee=None)
+    return [e for e in found if e.layer == "preference" and e.subject == speaker]
+
+
+# a stance on a pronoun, or on nothing, in a reply ("not me, hate it", "I actually like them",
+# "我倒是挺喜欢的", "我受不了"): its thing is the one the line before takes a stance on
+_PRONOUN_STANCE_EN = re.compile(
+    r"\b(?P<v>love|like|hate|adore|enjoy|can't stand|cannot stand|loathe|detest)\s+(?P<p>it|them|that|those|em)\b"
+    r"(?!\s+(?:when|whenever|if|that|because|how|but)\b)",  # ("I hate it when it rains": an event)
+    re.I,
+)
+_BARE_STANCE_ZH = re.compile(r"(?P<v>喜欢|爱|讨厌|受不了|爱吃|爱喝)(?P<tail>的|了|啊|呀|哈)?[。！!~～]*$")
+
+
+def _taste_of_the_line_before(
+    said: str, speaker: str, previous: str, at: datetime, han: bool
+) -> list[Evidence]:
+    """A stance whose thing is a pronoun or unsaid, in reply to a line that takes a stance on one
+    thing ("I love hiking" / "not me, hate it"; "香菜真的受不了" / "我倒是挺喜欢的"): the reply read
+    with that thing in the pronoun's place."""
+    m = (_BARE_STANCE_ZH if han else _PRONOUN_STANCE_EN).search(said)
+    if not m or said.rstrip().endswith(("?", "？")):
+        return []
+    before = [
+        e
+        for e in _extract(previous, speaker="_", at=at, previous=None, addressee=None)
+        if e.layer == "preference"
+    ]
+    if len({e.key for e in before}) != 1:
+        return []
+    thing = before[0].value
+    if han:
+        statement = said[: m.end("v")] + thing + said[m.end("v") :]
+        statement = statement if statement.startswith("我") else "我" + statement
+    else:
+        statement = said[: m.start("p")] + thing + said[m.end("p") :]
+        if not re.search(r"\b(?:I|I'm|I've|we)\b", said[: m.start("v")], re.I):
+            # "not me, hate it": the stance's clause, its "I" dropped
+            statement = "I " + statement[m.start("v") :]
+    found = _extract(statement, speaker=speaker, at=at, previous=None, addressee=None)
+    return [e for e in found if e.layer == "preference" and e.subject == speaker]
+
+
 def _called_off_reply_en(said: str, speaker: str, previous: str) -> list[Evidence]:
     if not previous.rstrip().endswith("?") or not _CANT_NOW_EN.search(said) or said.rstrip().endswith("?"):
         return []
@@ -1397,13 +1514,31 @@ _WHO_ASKED_ZH = re.compile(
 )
 
 
+# the verb of a task asked for by "谁…？" that a volunteer says again ("谁带烤架？" - "我带",
+# "那我带炭", "+1 我带点零食")
+_ASKED_VERB_ZH = "带拿买订做开接送找借煮烤洗搬印取寄交"
+_SAME_VERB_ZH = re.compile(
+    r"^(?:\+1\s*)?(?:(?:好的?|好啊|好嘞|行|那|嗯|OK|ok|Ok)[，,\s]*)*我(?:也|就)?(?:来|负责)?(?P<verb>["
+    + _ASKED_VERB_ZH
+    + r"])"
+    r"(?:点|些|一?[个瓶箱份袋盒包])?(?P<obj>[\u4e00-\u9fffA-Za-z]{0,8}?)(?:吧|哈|啊|呀|呗)?[！!。~～\s]*$"
+)
+
+
 def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> list[Evidence]:
     m = _WHO_ASKED_ZH.search(previous.strip())
-    if not (_VOLUNTEER_ZH.match(said.strip()) and m):
+    if not m:
         return []
     due = due_date(general.normalise_zh(previous), at)
+    what = m.group("what")
+    same = _SAME_VERB_ZH.match(said.strip())
+    if same and what.startswith(same.group("verb")):
+        # "谁带水果？" - "我带西瓜": the volunteer's own thing, or the one asked for when none is said
+        what = same.group("verb") + same.group("obj") if same.group("obj") else what
+    elif not _VOLUNTEER_ZH.match(said.strip()):
+        return []
     # (the asker's words kept whole, 一下 too: "接一下奶奶" is what was taken on)
-    return [Evidence("commitment", speaker, "", m.group("what"), 0.5, "statement", due)]
+    return [Evidence("commitment", speaker, "", what, 0.5, "statement", due)]
 
 
 # "周四能把会议纪要整理一下发我吗", "你可以帮我带个充电宝吗": what the speaker is asked to do
@@ -1456,11 +1591,28 @@ def _object_from_question(ev: Evidence, previous: str | None, han: bool) -> Evid
         )
         # (after a 的 the one character is the thing itself, "演唱会的票", not a verb: it stays)
         return dataclasses.replace(ev, value=m.group("o")) if m and not m.group("o").endswith("的") else ev
+    pro = re.fullmatch(r"(?P<verb>[a-z]+)\s+(?:it|them|that|those|one)", ev.value) if not han else None
+    if pro and previous and ev.layer == "commitment":
+        # "who's bringing the speaker on saturday?" - "yes I'll bring it": the thing the question
+        # names after the same verb
+        stem = re.sub(r"e$", "", pro.group("verb"))
+        m = re.search(
+            rf"\b{re.escape(stem)}\w*\s+(?P<o>(?:(?:the|a|an|some|our|my|your)\s+)?[a-z][\w\-]*"
+            r"(?:\s+(?!(?:on|for|by|to|at|tomorrow|tonight|this|next|in|please|later|today)\b)[a-z][\w\-]*){0,2})",
+            previous,
+            re.I,
+        )
+        if m and not re.match(r"(?:it|them|that|this|those|one|me|us|you)\b", m.group("o"), re.I):
+            return dataclasses.replace(ev, value=f"{pro.group('verb')} {m.group('o').lower()}")
+        return ev
     if not (han and previous and ev.layer == "commitment" and 1 <= len(ev.value) <= 2):
         return ev
     m = re.search(
         rf"{re.escape(ev.value)}(?:一下|下)?(?P<o>[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:吧|呢|吗|啊)?[？?]",
         previous,
+    ) or re.search(  # (or asked with 把 before its verb: "明天十点前大家把周报交一下" - "我明天十点前交")
+        rf"把(?P<o>[\u4e00-\u9fffA-Za-z]{{1,8}}?){re.escape(ev.value)}(?:一下|下)?(?:吧|呢|吗|啊|哈)?[？?。！!~～]*$",
+        previous.strip(),
     )
     return dataclasses.replace(ev, value=ev.value + m.group("o")) if m else ev
 

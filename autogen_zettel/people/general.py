@@ -35,7 +35,7 @@ from autogen_zettel.people.lexicon_en import (
     SKILL as _SKILL_EN,
     animal_singular,
 )
-from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, names_a_person, own_kin
+from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, SURNAMES, names_a_person, own_kin
 from autogen_zettel.people.topics import clean_topic, topic_of
 from autogen_zettel.text.due import DAY_OR_MONTH_EN, SPAN_EN, ZH_RIGHT_AWAY
 from autogen_zettel.text.holidays import ZH_FESTIVALS
@@ -154,6 +154,13 @@ _PAST_VALUE = re.compile(
     re.I,
 )
 _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
+# a named place left for good ("left Deloitte", "left Barclays, now at HSBC"; not an errand's end,
+# "left Tesco at 6", "left London this morning", nor a thing left behind, "left Sarah's keys")
+_LEFT_FOR_GOOD_EN = re.compile(
+    rf"\b(?i:left)\s+(?P<v>{_CAP})(?!['’]s)"
+    r"(?!\s+(?i:at|around|about|early|late|with|before|by|on|today|tonight|yesterday|this|in a|for the day|"
+    r"behind|alone|out|home|for (?:work|school|the)))\b"
+)
 # a job that ends with no new one said ("Just quit my job", "got laid off", "Quit Siemens last week"):
 # the employment ends, so its employer and job change to "none"
 _ENDED_EN = re.compile(
@@ -332,7 +339,12 @@ _RESIDENCE_EN = re.compile(
     # "we're back in Oslo now": a move undone is a move too
     # (its "I'm" dropped at a clause's head: "Back in Cardiff now, Swansea didn't work out")
     rf"|\b(?i:we're)\s+(?:(?i:back)\s+)?in\s+(?P<v2>{_CAP})\s+now"
-    rf"|(?:\bI'm\s+(?:(?i:back)\s+)?|(?:^|(?<=[,;] ))(?i:back)\s+)in\s+(?P<v5>{_CAP})\s+now"
+    # "been in York since June": where one has been since a month, a season or a year (not since a
+    # day of the week, a stay: "been in London since Monday")
+    rf"|(?:\b(?:I|[Ww]e)(?:'ve|\s+have)\s+|(?:^|(?<=[,;!.] ))(?i:been)\s+(?=(?:living\s+)?in\s))(?:(?i:been)\s+)?(?:(?i:living)\s+)?in\s+(?P<v23>{_CAP})"
+    r"\s+(?i:since)\s+(?:(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"(?:last\s+)?(?:spring|summer|autumn|fall|winter|year)|the\s+(?:spring|summer|autumn|fall|winter)|(?:19|20)\d\d)\b)"
+    rf"|(?:\bI(?:'m|\s+am)\s+(?:(?i:back)\s+)?|(?:^|(?<=[,;] ))(?i:back)\s+)in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
     # (the keys to it said had: "Got the keys to our house in Leeds")
@@ -592,7 +604,8 @@ def plan_only(s: str) -> bool:
     """Whether a sentence tells a plan or a maybe, not news ("我姐说她明年要搬去柏林",
     "She might move to Berlin next spring"): a fact stated in it is no change yet."""
     if re.search(r"[\u4e00-\u9fff]", s):
-        maybe = r"说不定|也许|可能|打算|准备|计划"
+        # (or a condition: "你要是搬去深圳，我就…", "如果我搬去深圳的话")
+        maybe = r"说不定|也许|可能|打算|准备|计划|要是|如果|假如|万一|的话"
         # a maybe stays a maybe, 了 or not; in a message of several clauses only a maybe of a move, a
         # job or a study counts ("新家在咸阳，老房子打算租出去": the plan is the old flat's, the move is done)
         clauses = [c for c in re.split(r"[，,；;。！!]", s) if c.strip()]
@@ -672,6 +685,14 @@ _OTHER_SUBJECT_EN = re.compile(
 )
 
 
+# a third person's pronoun as a clause's subject, just before its verb ("they moved", "she's just
+# moved"): no one the speaker named to file it under
+_THIRD_PRONOUN_EN = re.compile(
+    r"\b(?i:he|she|they)(?:'s|'re|'ve|\s+(?:has|have|had|is|are|was|were))?"
+    r"(?:\s+(?i:just|now|finally|apparently|already|also|recently|actually|both))*\s+$"
+)
+
+
 def _facts_en(s: str, subject: str) -> list[Evidence]:
     if s.rstrip().endswith("?"):
         return []
@@ -747,6 +768,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             head
             and (
                 _ROLE_TAIL.search(head.group(1).lower())
+                or head.group(1).lower() in JOBS
                 or re.fullmatch(
                     r"job|position|post|role|internship|placement|apprenticeship|contract",
                     head.group(1),
@@ -914,8 +936,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             continue  # "moved up to Oakwood High": a school by its head noun, no home
         if _NEGATED_BEFORE_EN.search(re.split(r"[,;]|\bbut\b", s[: m.start()])[-1]):
             continue  # "I'm not moving to Milan after all", "we never moved to Leeds": no move
-        if _OTHER_SUBJECT_EN.search(re.split(r"[,;]|\bbut\b", s[: m.start()])[-1]):
-            continue  # "Apparently the new manager is moving to Leeds": the move of whoever is its subject
+        before = re.split(r"[,;]|\bbut\b", s[: m.start()])[-1]
+        if _OTHER_SUBJECT_EN.search(before) or _THIRD_PRONOUN_EN.search(before):
+            # "Apparently the new manager is moving to Leeds", "they moved to Lisbon in May": the move
+            # of whoever is its subject
+            continue
         # a move is a change; "we've lived in X for" and a plain "I live in X" are statements
         add(
             "residence",
@@ -1039,6 +1064,20 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         and not any(e.key == "school" for e in out)
     ):
         add("school", "none", "change")
+    # "I left Deloitte, taking a break", "left Barclays, now at HSBC": the place left is no longer
+    # one's employer, school or home, whichever of them it was (a lift ends only a value said)
+    # (where the line names what came next, "left Barclays in March and now work at Arup", the new
+    # value supersedes the old by itself)
+    left = _LEFT_FOR_GOOD_EN.search(s)
+    if (
+        left
+        and _ENDED_WHO_EN.match(re.split(r"[,;]\s*", s[: left.start()])[-1])
+        and not _NOT_ENDED_EN.search(s[: left.start()])
+        and not re.match(_NOT_PLACES, left.group("v"))
+        and not any(e.key in ("employer", "job", "school", "residence") for e in out)
+    ):
+        for key in ("employer", "school", "residence"):
+            out.append(Evidence("fact", subject, key, left.group("v"), 0.5, "lift"))
     return out
 
 
@@ -1687,6 +1726,20 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             s,
         )
     s = _DROPPED_I_EN.sub("I ", s, count=1)
+    # "love sushi but can't stand curry", "used to love Marvel films, can't bear them anymore": a
+    # second stance with its "I" dropped too, after "but" or a comma (no bare "love" after a comma:
+    # "cheers, love")
+    s = (
+        re.sub(
+            r"(?i)(?:(?<=\bbut )|(?<=[,;] ))(?=(?:can't|cannot|can not)\s+(?:stand|bear|stomach|handle)\b"
+            r"|(?:hate|loathe|despise|adore|detest)\s+(?!(?:to|you|ya|u|that|this)\b)\w"
+            r"|(?<=but )(?:really\s+)?(?:love|like|enjoy)\s+(?!(?:to|you|ya|u|that|this|it)\b)\w)",
+            "I ",
+            s,
+        )
+        if re.match(r"\s*I\b", s)
+        else s
+    )
     # "I've totally gone off camping": an adverb between the auxiliary and its participle is left out
     s = re.sub(
         r"\b(I(?:'ve|\s+have))\s+(?:(?:totally|completely|really|kinda|kind of|sort of|actually|finally|"
@@ -1764,6 +1817,10 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             continue  # "I really like my colleague Priya": a person one knows, no taste
         if NOT_A_KIND.match(clause[m.start("obj") :]):  # "I love how you think", "I enjoy every minute"
             continue
+        if re.search(r"\b(?:sick|tired|fed up)\b", verb) and re.match(
+            r"(?:all\s+)?(?:this|these)\b", obj, re.I
+        ):
+            continue  # "I'm so tired of this weather", "sick of these delays": the moment's complaint
         obj = re.sub(r"\s+(?:completely|totally|entirely|altogether|forever)$", "", obj, flags=re.I)
         # "partial to a bit of cheese": the thing, not the measure of it
         obj = re.sub(
@@ -2017,6 +2074,8 @@ _ZH_SCHOOL = re.compile(
     r"|去(?P<v7>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:报到|读书|读研|读博|上学)"
     # "考研上岸了，去北大": where a school entrance exam passed ("上岸") takes one (考公 is a job)
     r"|(?:考研|考博|读研|高考|中考|专升本)上岸了?[，,]?\s*(?:去|进|是)(?P<v9>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:了|啦|读|。|，|！|!|$)"
+    # "我读研了，在复旦": the study begun, then where, its verb dropped
+    r"|(?:读研|读博|上大学|读大学|念研究生)了[，,]\s*(?:现在)?在(?P<v10>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|念)?(?:了|啦|呢|。|！|!|$)"
     # (or a middle school by its number alone: "在二中", "在十一中")
     r"|在(?P<v8>[\u4e00-\u9fff]{1,6}?(?:小学|中学|大学|学院|幼儿园|高中|附中|一中|二中|三中)|[一二三四五六七八九十]{1,3}中)(?=[，。！,；]|$)"
     # the new school said as the subject, then which it is ("新学校是人大附中"), as "新家在咸阳" is
@@ -2041,8 +2100,10 @@ _ZH_EMPLOYER = re.compile(
     # (a Latin name may be long: "跳槽去了Microsoft")
     # (not a day a plan is moved to: "蛋糕换到周日送了")
     # (from one place of work to the next, its verb short: "从京东跳到美团", not a leap from a spot: "从床上跳到地上")
-    rf"(?:跳槽|辞职|调|派|换|从{_HZ}{{2,8}}?(?<![上下楼头边])(?<![这那家屋水车城坑窝]里)跳)(?:去了?|到了?|回了?)(?!周|星期|礼拜|明天|后天|下周|下个?月|月底|[0-9一二三四五六七八九十]+[月号日点])(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
-    rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
+    # (or the hop said short: "跳去Meta了")
+    rf"(?:跳槽|辞职|调|派|换|跳(?=去)|从{_HZ}{{2,8}}?(?<![上下楼头边])(?<![这那家屋水车城坑窝]里)跳)(?:去了?|到了?|回了?)(?!周|星期|礼拜|明天|后天|下周|下个?月|月底|[0-9一二三四五六七八九十]+[月号日点])(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
+    # (what one does there after 做 / 当 is the job, no part of the name: "入职了字节做产品")
+    rf"|入职(?:了|啦)?[，,]?\s*(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半]|(?=做|当|[\u4e00-\u9fffA-Za-z]{{1,4}}岗))"
     # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
     # name is taken whole ("在Google上班", not "ogle")
     # (the place before a firm, "在上海的一家X", is taken only when the firm cannot start at 在:
@@ -2055,7 +2116,7 @@ _ZH_EMPLOYER = re.compile(
     # (a place of work left: "从华为出来了", "已经不在微软了")
     # (the next one after a comma or an exclamation, on a day named: "…离职了，下周一去阿里报到",
     # "我辞职了!!! 下个月去小红书")
-    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。！!]*[，,！!。]+\s*(?:我)?"
+    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|不干{_HZ}{{0,6}}?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。！!]*[，,！!。]+\s*(?:我)?"
     rf"(?:现在|目前|下个?月|下(?:周|星期|礼拜)[一二三四五六日天]?|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
     rf"(?P<v5>{_HZ}{{2,6}}?)(?={_ZH_WORK}|入职|报到|当|做|了|啦|。|！|$)"
     # "今天第一天去字节上班": the first day at a place of work is a new job there
@@ -2137,7 +2198,9 @@ _ZH_NOW_AT = re.compile(
 # "在美团做产品": what one does at a firm already named as the employer is the trade
 _ZH_TRADE_AT = re.compile(
     # (a trade in Latin letters too: "在一家外企做hr")
-    r"在(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:做|干|搞)(?P<v>[\u4e00-\u9fff]{2,4}?|[A-Za-z]{2,4})(?:的|了)?(?=[。，！,；\s]|$)"
+    # (or after joining it: "入职了字节做产品", "阿杰入职了字节，做产品", "入职啦，京东算法岗")
+    r"(?:在|入职(?:了|啦)?[，,]?\s*)(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)[，,]?\s*(?:做|干|搞)(?P<v>[\u4e00-\u9fff]{2,4}?|[A-Za-z]{2,4})(?:的|了)?(?=[。，！,；\s]|$)"
+    r"|入职(?:了|啦)?[，,]?\s*(?P<org2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?P<v2>[\u4e00-\u9fffA-Za-z]{1,4})岗(?=[。，！,；\s~～]|$)"
 )
 # a firm called only by what it is to the speaker ("入职新公司了"): a change of employer whose name a
 # clause after it may give ("…，在京东做运营")
@@ -2433,8 +2496,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             if not is_place(m.group("member")):  # ("作为一个北京的大学生": a city, no school)
                 add("school", m.group("member"), "statement")
             continue
-        if m.group("v9"):
-            add("school", m.group("v9"), "change")
+        if m.group("v9") or m.group("v10"):
+            if not is_place(m.group("v9") or m.group("v10")):  # ("读研了，在上海": the city, no school)
+                add("school", m.group("v9") or m.group("v10"), "change")
             continue
         if m.group(0).startswith("被") and not s[m.end("v") :].startswith("录取"):
             continue  # "我被裁了", "快被他气死了": 被 is a school's only when it admits
@@ -2631,13 +2695,15 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if (
         m
         and not any(e.key == "job" for e in out)
-        and any(e and e in m.group("org") for e in employers)
-        and not re.search(r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$|[我你他她的]", m.group("v"))
+        and any(e and e in (m.group("org") or m.group("org2")) for e in employers)
+        and not re.search(
+            r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$|[我你他她的]", m.group("v") or m.group("v2")
+        )
     ):
         add(
             "job",
-            m.group("v"),
-            "change" if re.search(r"辞职|不当|不干|不在|改行|转行|换了|现在", s) else "statement",
+            m.group("v") or m.group("v2"),
+            "change" if re.search(r"辞职|不当|不干|不在|改行|转行|换了|现在|入职", s) else "statement",
         )
     m = _ZH_PROMOTED.search(s)
     if m and not re.search(r"[没不]$", s[: m.start()]):
@@ -3241,6 +3307,10 @@ def _switched_to_zh(later: list[str], given_up: str, subject: str) -> list[Evide
 _ZH_NEVER_TOUCHES = re.compile(r"滴(?P<o>酒)不沾|(?P<o2>烟酒)不沾")
 
 
+# a clause that turns against the one before it ("但是受不了咖喱", "不过不太爱吃辣")
+_ZH_CONTRAST_HEAD = re.compile(r"^(?:但是|但|不过|可是|可|然而)(?:我)?(?=[\u4e00-\u9fff])")
+
+
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     out: list[Evidence] = []
     if re.search(r"[？?]\s*$", s):
@@ -3308,6 +3378,12 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         clauses[0],
     )
     for c in clauses if now_clause is None or kind == "statement" else [now_clause]:
+        if out:
+            # "喜欢寿司和拉面，但是受不了咖喱": past the first stance only a clause of contrast says another
+            contrast = _ZH_CONTRAST_HEAD.match(c.strip())
+            if not contrast:
+                break
+            c = c.strip()[contrast.end() :]
         c2 = (
             c
             if c.startswith("我") or "我" in c[:4]
@@ -3417,8 +3493,6 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         if re.match(r"(?:做噩梦)", obj):
             continue
         out += _pref(subject, obj, 0.1 if neg else 0.9, kind)
-        if out:
-            break
     if len(out) == 1 and out[0].score < 0.5 and now_clause is not None:
         out += _switched_to_zh(clauses[clauses.index(now_clause) + 1 :], out[0].value, subject)
     if not out:
@@ -3706,6 +3780,8 @@ _REGISTER_EN = (
     # a move or a job left in idiom: "made the move to Melbourne", "relocated down to London",
     # "chucked in the job at Woolies" (packed in, jacked in)
     (r"(?i)\bmade the move(?=\s+to\b)", "moved"),
+    # "left Barclays, now at HSBC": the "I'm" of the place one is at now dropped after a clause
+    (r"(?<=[,;] )now at (?=[A-Z])", "I'm now at "),
     (r"(?i)\b(relocated|moved)\s+(?:down|up|over|out)\s+to\b", r"\1 to"),
     (r"(?i)\b(?:chucked|packed|jacked)\s+in\s+(?=(?:the|my)\s+job\b)", "quit "),
     (r"(?i)\b(quit|left)\s+the\s+job\b", r"\1 my job"),
@@ -3796,8 +3872,9 @@ _REGISTER_EN = (
     # to Paris", "off work", "off sick": a time after the thing says it is a habit dropped)
     (
         r"(?i)\bI(?:'m|\s+am)\s+(?:(?:completely|totally|kinda|a bit)\s+)?off\s+"
-        r"(?=(?!(?:to|work|sick|duty|home|today|tomorrow|now|the hook|for)\b)[\w\- ]{2,30}?\s+"
-        r"(?:these days|at the moment|atm|for now|lately|for a while)\b)",
+        r"(?=(?!(?:to|work|sick|duty|home|today|tomorrow|now|the hook|for)\b)[\w\- ]{2,30}?\s*"
+        # (or "never again" after it: "I'm off gin, never again after Saturday")
+        r"(?:\s(?:these days|at the moment|atm|for now|lately|for a while)|,?\s+never again|\s+for good)\b)",
         "I've gone off ",
     ),
     # the change told in the past: "went off running completely after the marathon", "I kinda went off
@@ -3920,6 +3997,8 @@ def normalise_zh(s: str) -> str:
     # "等我下班给你回电话", "我下班给你打": once off work, the time the act is for
     s = re.sub(r"等我下班(?:了|以后|之后|后)?(?=给|就|再|马上|立刻|打|回|发)", "我下班后", s)
     s = re.sub(r"(?<=我)下班(?=给|就|再|打|回|发|去)", "下班后", s)
+    # "我倒是挺喜欢香菜的", "我反而爱吃辣": the contrast with what another said is tone, not the stance
+    s = re.sub(r"(?<=我)(?:倒是|倒|反而|反倒)(?=挺|很|还|蛮|超|特别|不|也|更|比较|[喜爱讨受])", "", s)
     # "谢谢亲爱的", "亲爱的，明天见": an endearment one is called by, no liking of anything
     s = re.sub(r"(?<![最我你他她])亲爱(?:的|哒)[，,\s]*", "", s) or s
     # a closing 哦 / 喔 / 哟 is tone, not part of the last word ("偶住在成都哦")
@@ -4139,6 +4218,10 @@ _ZH_NOT_ACT = re.compile(
     # "下个月我满三十"): a day's state, nothing done
     r"|(?:都|也|一直|还|会)?在[\u4e00-\u9fff]{1,2}[。！!~～]*$|生日|满[一二三四五六七八九十\d]+岁?)"
 )
+# a state one will be in, not an act taken on for anyone ("20号之前我休假", "我明天请假", "下周出差")
+ZH_AWAY = re.compile(
+    r"^(?:要|得|会|去)?(?:休假|请假|放假|度假|出差|加班|值班|调休)(?:了|呢|中|一天|两天|几天)?(?:[，,。！!~～]|$)"
+)
 
 
 # a time with 前 after it is a deadline, ahead whatever the time: "下班前帮你签了", "月底前交了"
@@ -4226,7 +4309,11 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
             has_time, rest = True, rest[: given.start("de")]
         if re.match(r"才(?:能|会)?有空", rest):
             continue  # "我周五才有空": free only then, nothing taken on
-        if _ZH_NOT_ACT.match(rest) or (len(rest) < 2 and not (has_time and rest in _ZH_LONE_ACTS)):
+        if (
+            _ZH_NOT_ACT.match(rest)
+            or ZH_AWAY.match(rest)
+            or (len(rest) < 2 and not (has_time and rest in _ZH_LONE_ACTS))
+        ):
             continue  # "我晚上看" to "你能帮我看看这份合同吗？" is a promise; its thing is asked
         if re.match(r"(?:去|来)?[\u4e00-\u9fff]了[一两三四五六七八九十几半\d]", rest):
             continue  # "今天我去买了一本书", "去跑了五公里": the perfective 了 and how much tell what happened
@@ -4758,15 +4845,15 @@ _DAY_SWAP_EN = re.compile(
 # a day put right after a plan was given one: "actually scratch that, Thursday", "make that
 # Friday", "*thursday not tmrw" (chat's asterisk before the word that replaces one), "back to Friday
 # for the keys after all", "I meant Thursday": the plan is still owed, due the day named here
-_DAY_WORD_EN = (
+DAY_WORD_EN = (
     r"(?:(?:next\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
     r"|tomorrow|tmrw|tonight)\b"
 )
 _DAY_PUT_RIGHT_EN = re.compile(
-    rf"\b(?:scratch|make|change)\s+that[,:]?\s+(?:to\s+)?(?:on\s+)?(?P<day>{_DAY_WORD_EN})"
-    rf"|^\*\s*(?P<day2>{_DAY_WORD_EN})"
-    rf"|\bback\s+to\s+(?P<day3>{_DAY_WORD_EN})(?:\s+(?:for|with)\s+(?:the\s+|my\s+|your\s+)?(?P<w>[\w'\-]+(?:\s+(?!(?:after|instead|then)\b)[\w'\-]+)?))?"
-    rf"|\bI\s+meant\s+(?:on\s+)?(?P<day4>{_DAY_WORD_EN})",
+    rf"\b(?:scratch|make|change)\s+that[,:]?\s+(?:to\s+)?(?:on\s+)?(?P<day>{DAY_WORD_EN})"
+    rf"|^\*\s*(?P<day2>{DAY_WORD_EN})"
+    rf"|\bback\s+to\s+(?P<day3>{DAY_WORD_EN})(?:\s+(?:for|with)\s+(?:the\s+|my\s+|your\s+)?(?P<w>[\w'\-]+(?:\s+(?!(?:after|instead|then)\b)[\w'\-]+)?))?"
+    rf"|\bI\s+meant\s+(?:on\s+)?(?P<day4>{DAY_WORD_EN})",
     re.I,
 )
 
@@ -5581,6 +5668,9 @@ _ZH_LATE_ONE = re.compile(
 ZH_WISH = re.compile(r"(?:^|我|们)(?:只|就|也|还|真|很)?想(?![起到通法象])|希望")
 
 
+_ZH_SURNAME = f"[{SURNAMES}]"
+
+
 def status_zh(s: str, subject: str) -> list[Evidence]:
     """A task said done by its resultative ("车保养完了", "房间收拾完啦") or called off
     ("那个会我就不参加了", "复查改期了，先不去了")."""
@@ -5667,8 +5757,12 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
                 )
                 # "送你去车站那事我弟去不了了": a relative after the topic is who cannot
                 rel = re.search(rf"我的?(?P<r>{_ZH_REL_RE})(?:就|也|可能)?$", topic)
+                # "小周周六来不了了": a person named at the head, a day after the name, is who cannot
+                named = re.match(rf"(?P<n>[小老阿]{_ZH_SURNAME})(?:说(?:他|她)?)?(?=(?:{ZH_TIME})+$)", topic)
                 if rel:
                     who, topic = f"{subject}的{RELATIVES_ZH[rel.group('r')]}", topic[: rel.start()]
+                elif named and named.group("n") != subject:
+                    who, topic = named.group("n"), topic[named.end() :]
                 what = re.sub(
                     rf"^(?:我们|我|{ZH_TIME}|这周|这次|那个|这个)+|的?(?:我|我们)?(?:就|也|可能)?$",
                     "",

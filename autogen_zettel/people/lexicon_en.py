@@ -341,7 +341,7 @@ THIRD_DONE = re.compile(
 CANCEL = re.compile(
     r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)\b|scratch (?:that|it)\b|(?<!don't )(?<!not )(?<!never )"
     r"forget (?:about )?(?:it|that|the)\b|no need\b|"
-    r"don't bother|do not bother|cancel\b|call off|let's not|no longer need|don't need\b.*\b(?:anymore|any more)|"
+    r"don't bother|do not bother|cancel\b|call off|calling (?:it|this|that|the \w+) off\b|let's not|no longer need|don't need\b.*\b(?:anymore|any more)|"
     # "Don't worry about Friday": the plan of that day released by the one it was for
     r"won't need|not needed|drop the|don't worry about (?:the|it|(?:this |next |on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
     r"tomorrow\b|tonight\b))"
@@ -638,6 +638,11 @@ JOBS = frozenset(
         "gp",
         "mp",
         "cpa",
+        # (and the tech trades by their short names: "I'm a software dev at Shopify", "joined Stripe as a PM")
+        "dev",
+        "pm",
+        "swe",
+        "sde",
     ]
 )
 # words before a role that say how well or how much one does a thing, not what one does for a living

@@ -3,8 +3,8 @@
 "pizza tonight?" - "has anyone seen my keys" - "yesss pizza": the message said just before the
 reply is another's aside, and the reply answers the offer before it. A short reply (a yes, a no,
 a few words) that answers no offer or question said just before it is read with the latest of
-the few messages before that which offers something; any other reply is read with the message
-said just before it, as before.
+the few messages before that which offers something, or else the latest of them that asks; any
+other reply is read with the message said just before it, as before.
 """
 
 from __future__ import annotations
@@ -14,9 +14,20 @@ from collections.abc import Sequence
 
 from autogen_zettel.people import rules_en, rules_zh
 
-__all__ = ["LOOK_BACK", "offers_a_thing", "replied_to"]
+__all__ = ["ECHO", "LOOK_BACK", "offers_a_thing", "replied_to", "taste_asked"]
 
 LOOK_BACK = 4  # messages by others a short reply may reach back over
+# a group chat's echo of the line before, heading a line: "same!", "Same here tbh.", "me too",
+# "ditto", "我也是", "俺也一样", "同", "+1" (alone, or before a clause of its own; "我也是护士" is a
+# statement, not an echo)
+ECHO = re.compile(
+    # (a laugh may lead it: "lol same")
+    r"^\s*(?:(?i:lol|haha+|omg|ha)[\s,!]+)?(?:(?i:same(?:\s+(?:here|for me|tbh|honestly|lol|fr))*|me\s+too|ditto|likewise)(?:\s+(?i:tbh|honestly|lol|haha))?"
+    r"|我也是|我也一样|俺也一样|我也同款|同款|同上|同|[+＋]1|加一)"
+    r"(?:[\s,，。.!！~～:;()\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+|$)"
+    r"|^\s*[+＋]1(?=[\u4e00-\u9fff])"
+)
+
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 # a claim on a thing offered, which answers no other question ("me pls!!", "dibs", "我要")
 _CLAIM = re.compile(r"^(?:me|mine|dibs|me too|always|i'?ll have it|我要|给我|我来一)(?![a-z])", re.I)
@@ -37,6 +48,26 @@ def offers_a_thing(text: str) -> bool:
     return bool(rules_en.offer_topic(text))
 
 
+# a taste asked about, yes or no ("do you like horror films?", "Jess, are you into jazz?",
+# "你喜欢吃辣吗？", "你爱不爱喝咖啡？"): the thing asked of
+_TASTE_ASKED_EN = re.compile(
+    r"(?:^|[,.!]\s*)(?:(?:do|did)\s+(?:you|u)\s+(?:(?:still|actually|even|really)\s+)?(?:like|love|enjoy|mind)|are\s+(?:you|u)\s+"
+    r"(?:into|a fan of|keen on)|(?:you|u)\s+(?:like|into))\s+(?P<x>(?!(?:it|that|this|them|me|him|her|us|to)\b)"
+    r"[\w'\-]+(?:\s+[\w'\-]+){0,3}?)\s*\?+\s*$",
+    re.I,
+)
+_TASTE_ASKED_ZH = re.compile(
+    r"(?:^|[，,])\s*(?:你|您)们?(?:平时|一般|也)?(?:喜欢|爱|喜不喜欢|爱不爱)(?P<x>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)"
+    r"(?:吗|么|嘛|不)?[？?]+\s*$"
+)
+
+
+def taste_asked(text: str) -> re.Match[str] | None:
+    """The question ``text`` asks of the addressee's taste, yes or no ("do you like horror films?",
+    "你喜欢吃辣吗？"): its group ``x`` is the thing asked of; None for any other line."""
+    return (_TASTE_ASKED_ZH if _HAN.search(text) else _TASTE_ASKED_EN).search(text.strip())
+
+
 def _short(reply: str) -> bool:
     han = len(_HAN.findall(reply))
     return han <= 12 if han else len(reply.split()) <= 6
@@ -53,12 +84,28 @@ def replied_to(reply: str, recent: Sequence[str]) -> str | None:
     'anyone want the last slice?'
     >>> replied_to("I moved to Leeds last month with my sister", ["has anyone seen my keys", "pizza tonight?"])
     'has anyone seen my keys'
+    >>> replied_to("yep will do", ["I'll sort the food", "can you grab the tickets?"])
+    'can you grab the tickets?'
     """
     if not recent:
         return None
+    # "我喜欢周杰伦" - "我也是" - "同上", "香菜真的受不了" - "我也是" - "我倒是挺喜欢的": an echo alone
+    # answers nothing of its own; a reply after it answers the line it echoed
+    said = [m for m in recent[:LOOK_BACK] if not ECHO.fullmatch(m.strip())]
+    recent = said or recent
     latest = recent[0]
     if offers_a_thing(latest) or not _short(reply):
         return latest
     if latest.rstrip().endswith(("?", "？")) and not _CLAIM.match(reply.strip()):
         return latest  # ("did the parcel come?" - "yes": a yes may answer any question)
-    return next((m for m in recent[1:LOOK_BACK] if offers_a_thing(m)), latest)
+    # (or, where none offers, the latest question among them: "@Dan can you grab the tickets?" -
+    # "I'll sort the food" - "@Priya yep will do")
+    return next(
+        (m for m in recent[1:LOOK_BACK] if offers_a_thing(m)),
+        next((m for m in recent[1:LOOK_BACK] if _asks(m)), latest),
+    )
+
+
+def _asks(text: str) -> bool:
+    """Whether ``text`` is a question or a request (it ends with a question mark)."""
+    return text.rstrip().endswith(("?", "？"))

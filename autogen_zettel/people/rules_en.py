@@ -644,6 +644,8 @@ def _verb(low: str) -> str:
     return m.group(0) if m and m.group(0) not in ("done", "finished", "completed") else ""
 
 
+# a done whose thing is a pro-form, then where it went or who had it ("it to Claire", "them off")
+_PRO_FORM_DONE = re.compile(r"\s*(?:it|them|that|this|these|those|everything)\b(?!\s*(?:'s|is|was)\b)", re.I)
 # a place after a completion ("All sorted at the garage", "Done at the bank"): where, not what
 _WHERE_DONE = re.compile(
     r"^\s*(?:(?:over|down|up)\s+)?(?:at|in)\s+(?:the|a|my|our|his|her|their)\s+\w+(?:\s+\w+)?\s*(?:$|[,;.!])"
@@ -666,7 +668,7 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     if cancel:
         # "Actually scrap that, the Thai place is shut": a cue on a pro-form ("scrap that", "forget
         # it") names no thing, whatever the words around it; the plan spoken of last is off
-        pro_form = re.search(r"\b(?:that|it)$", cancel.group(0))
+        pro_form = re.search(r"\b(?:that|it)(?:$|\s+off$)", cancel.group(0))  # ("calling it off")
         what = words(CANCEL.split(low, maxsplit=1)[-1] if CANCEL.split(low) else low) or words(low)
         if re.fullmatch(
             r"(?:(?:nah|no|yeah|yep|ok|okay|so|well|sadly|sorry|unfortunately|i|we|had|have|has|to|gotta|got|"
@@ -689,8 +691,10 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     m = DONE.search(low)
     if m:
         rest = next((g for g in m.groups() if g), "")
-        if _WHERE_DONE.match(rest):
-            rest = ""  # "All sorted at the garage": where it was done names no task; a bare completion
+        if _WHERE_DONE.match(rest) or _PRO_FORM_DONE.match(rest):
+            # "All sorted at the garage": where it was done names no task; "sent it to Claire": the
+            # task is the one spoken of ("it"), whoever it went to; a bare completion
+            rest = ""
         if m.group("w10"):
             # "Just transferred the money": money moved is a payment, whatever verb moved it
             return [Evidence("status", speaker, "paid", "pay " + words(rest), 0.5, "done")]

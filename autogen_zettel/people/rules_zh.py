@@ -14,6 +14,7 @@ from datetime import datetime
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import (
     POINTING_ZH,
+    ZH_AWAY,
     ZH_DEADLINE,
     ZH_MOVE_TO,
     ZH_NEED_BA,
@@ -77,7 +78,8 @@ _FIRST = re.compile(
 # "我一定到", "婚礼我准时到": being there, taken on by a promising word (the act is the attending)
 _ATTEND = re.compile(rf"(?:{_STRONG}|准时|按时)+(?P<go>到场?|来|去|参加|出席)[！!。~～]*$")
 # "饮料我包了", "这顿我请了": a thing claimed as one's own charge
-_PLEDGED = re.compile(r"(?:全|都)?(?:包|请)(?:了|啦)?[！!。~～]*$")
+# (or taken charge of: "周一例会的PPT我负责", "这块我来负责吧")
+_PLEDGED = re.compile(r"(?:(?:全|都)?(?:包|请)(?:了|啦)?|(?:来)?负责(?:吧|哈|啦)?)[！!。~～]*$")
 # "幕布我来借", "钱我来出", "投影仪我去借": the thing first, then 我来 (or 我去) and a bare verb that
 # closes the clause - the verb is taken on, whatever verb it is (a 了 after it, "这次我来晚了", tells
 # what happened)
@@ -99,8 +101,9 @@ _TOPIC_FIRST = re.compile(
     # 聚餐饮料我来带", "今晚PPT我改", "明天会议纪要我发给你"; in "周六聚餐我带酒" the act has its own
     # thing and 聚餐 is no thing); the time after the thing may be a deadline ("体检报告下下周三之前我拿给你")
     rf"^(?:(?:{ZH_TIME})+的|(?P<bare_day>(?:{ZH_TIME})+)|(?:你|您)的?(?:那|这)?[本个张份件台部把只辆]?)?"
-    rf"(?P<obj>(?!{ZH_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:(?:{ZH_TIME})+(?:之前|以前|前)?)?[，,]?\s*我(?:们(?=将|会|(?:{ZH_TIME})))?(?!们|的|也|都|觉得|想|在)"
-    rf"(?(bare_day)(?={_VOLUNTEERED.pattern}|{_BARE_ACT}))(?P<rest>.+)"
+    # (a thing named in English words may hold spaces: "meeting notes我待会发大家")
+    rf"(?P<obj>(?!{ZH_TIME})(?:这个|那个)?(?:[A-Za-z\u4e00-\u9fff《》]{{1,8}}?|[A-Za-z][A-Za-z ]{{1,24}}?[A-Za-z]))(?:(?:{ZH_TIME})+(?:之前|以前|前)?)?[，,]?\s*我(?:们(?=将|会|(?:{ZH_TIME})))?(?!们|的|也|都|觉得|想|在)"
+    rf"(?(bare_day)(?={_VOLUNTEERED.pattern}|{_BARE_ACT}|{_PLEDGED.pattern}))(?P<rest>.+)"
 )
 # a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会",
 # nor a state that lasts till then: "明天之前都在家")
@@ -595,6 +598,8 @@ _DEADLINE_ACT = re.compile(rf"(?:会|将)?(?:在|于)?{_BY_TIME_ACT}")
 
 def _is_promise(rest: str, whole: str) -> bool:
     if _STANCE_WORDS.search(rest[:4]) or _PAST.search(whole) and not _TIME_RE.search(whole):
+        return False
+    if ZH_AWAY.match(_BEFORE.sub("", rest)):  # "20号之前我休假": a state, nothing taken on
         return False
     if re.search(r"了[。！!]?$|过(?![来去])", rest):
         return False

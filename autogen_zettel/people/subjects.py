@@ -161,8 +161,9 @@ ZH_PET_NAME = _ZH_PET_NAME  # (rules_zh reads who a task is handed to by it)
 # (a given name holds no verb of handling or result: "钱取出来了" is money taken out, "金鱼送给…" a
 # goldfish given away, no Mr Qian or Mr Jin)
 # a surname's character opening a word that is no name: a day of the week, or the week's report,
-# meeting or magazine ("周三", "周末", "周报明早交", "周会改到周四了", "星期天")
-ZH_NOT_A_NAME = r"(?![周星][一二三四五六日天末报会刊期]|谢谢)"
+# meeting or magazine ("周三", "周末", "周报明早交", "周会改到周四了", "星期天"), or a class of people
+# ("程序员最讨厌…", "高中生…")
+ZH_NOT_A_NAME = r"(?![周星][一二三四五六日天末报会刊期]|谢谢|程序|高中)"
 # a day or a time after a surname's character is no given name: "钱明天还你" is the money, tomorrow
 _ZH_DAY_AFTER_SURNAME = (
     r"明天|今天|后天|昨天|今晚|明晚|明早|周[一二三四五六日末]|下周|这周|月底|晚上|早上|中午|下午|上午"
@@ -337,6 +338,8 @@ _EN_PRED = (
     # (a course followed: "Kev's doing a PhD at Edinburgh")
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
+    # (back where the person was: "Sean's back in Dublin now")
+    r"(?:'s|\s+is)\s+back\s+(?=in\s+[A-Z])|"
     r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired|said|promised)|"
     # any act done, with its thing after it: "Dad has finally cleared the garage out", "Mum's booked the flights"
     rf"(?:has|'s)\s+{_PERFECT_DONE}|"
@@ -377,13 +380,21 @@ _EN_OPEN = re.compile(
     re.I,
 )
 # a relative's relative ("my sister's husband", "Tom's wife", "Mum's friend"): the chain of possessives
+# where a person is known from, said after the name: a team, a floor, a club, a neighbourhood
+_FROM_GROUP_EN = (
+    r"(?:work|accounting|accounts|marketing|sales|hr|finance|legal|ops|operations|it|engineering|design|product|"
+    r"support|the office|next door|over the road|across the road|down the road|upstairs|downstairs|uni|school|"
+    r"college|church|the gym|gym|yoga|book club|football|choir|the team|my team|our team)"
+)
 _EN_CHAIN = rf"(?:{RELATIVES_EN})(?:(?:'s|')\s+(?:{RELATIVES_EN}))*"
 _EN_LEAD = re.compile(
     rf"^(?:(?P<owner>{_EN_NAME})'s\s+(?P<orel>{_EN_CHAIN})(?=\s|'s\b)"
     # (a family's own by "our": "our Lucy got into Durham", the northern English way)
     rf"|(?:[Oo]ur\s+(?={_EN_NAME}\s))?(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?:\s+and\s+(?:his|her|their)\s+(?:{RELATIVES_EN}))?"
     # a name told apart by where the person is from: "Dave from next door", "Sue from work"
-    rf"(?:\s+from\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?(?=\s+(?:says|said|told|thinks|reckons)\b))?"
+    # (a team, a floor or a club told apart so: any news of the person follows, "Ella from accounting
+    # just joined Google")
+    rf"(?:\s+from\s+(?:the\s+)?(?:[a-z]+(?:\s+[a-z]+)?(?=\s+(?:says|said|told|thinks|reckons)\b)|{_FROM_GROUP_EN}\b))?"
     rf"\b(?=\s*(?:{_EN_PRED}))"  # a whole word: "Whenever" is no "Whe" before "never"
     rf"|[Mm]y\s+(?P<rel>{_EN_CHAIN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
     rf"(?=\s|'s\b)"

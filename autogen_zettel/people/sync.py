@@ -19,6 +19,7 @@ from pathlib import Path
 from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
 from autogen_zettel.base.config import ConflictConfig
 from autogen_zettel.people.answered import answered_evidence
+from autogen_zettel.people.corrected import CORRECTION, resolved
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.extract import extract_layers
 from autogen_zettel.people.model import (
@@ -55,6 +56,7 @@ RULE_FILES = (
     "cards/refine.py",
     "people/answered.py",
     "people/chat_en.py",
+    "people/corrected.py",
     "people/evidence.py",
     "people/extract.py",
     "people/facts_en.py",
@@ -250,8 +252,16 @@ def _headed_topics(tables: LayerTables | None, rows: list[dict]) -> list[dict]:
                 known[sk].setdefault(e["key"] or "", e["value"] or "")
         return known[sk]
 
-    out = []
+    out: list[dict] = []
     for r in rows:
+        if r["layer"] == "fact" and r["kind"] == CORRECTION:
+            # "不对，是网易不是腾讯": the fact it puts right, said before (kept or in this batch)
+            said = tables.observed(["fact"], r["subject_key"]) if tables is not None else []
+            r = resolved(
+                r, [*said, *(o for o in out if o["layer"] == "fact" and o["subject_key"] == r["subject_key"])]
+            )
+            if r is None:
+                continue
         if r["layer"] == "preference":
             topics = topics_of(r["subject_key"])
             if r["key"] not in topics:

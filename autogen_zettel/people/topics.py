@@ -214,6 +214,8 @@ _NOT_A_THING_EN = frozenset(
     "been am being they we he she might may could would should will can must have has had down up out off "
     "over away back there here its".split()
 )
+# a word for a thought of a thing, not the thing ("the idea of", "the thought of")
+_IDEA_EN = frozenset("idea ideas thought prospect notion concept".split())
 # one word that is a past participle ("immersed", "lost"): a state, not a thing one likes
 _PARTICIPLE_EN = re.compile(r"[a-z]{3,}ed|lost|gone|done|known|seen|made")
 _ZH_EDGE = re.compile(
@@ -248,6 +250,9 @@ def clean_topic(phrase: str) -> str:
     words = [w for w in re.findall(r"[a-z][a-z'\-]*", text) if w not in _DROP]
     while words and words[0] in _LEADING_EN:  # "actually ravioli", "about competitive games"
         words.pop(0)
+    if words and words[0] in _IDEA_EN:
+        # "gone off the idea of sushi": the thing thought of; "gone off the idea": no thing
+        words = words[2:] if len(words) > 2 and words[1] == "of" else []
     if len(words) > 1 and words[0] in _PRAISE_EN:  # "good curry": curry
         words.pop(0)
     while words and words[-1] in _TRAILING_EN:  # "his tech and", "weddings truly": the words before

@@ -8,7 +8,8 @@ themselves), and a line of approval marks alone is a yes in
 the language of the message it answers ("👍" under "Fancy the cinema tonight?" is "ok", under
 "周四前能把会议纪要发我吗" is "好的"). A heart heading English words is the verb it draws ("❤️ that
 place" is "love that place"). WeChat's stickers are written as a short word in square brackets
-("[OK]", "[强]", "[微笑]").
+("[OK]", "[强]", "[微笑]"). A mention heading a line ("@Priya yes I'll bring it") says whom it is
+for and is dropped.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ _YES = re.compile(
     r"^\s*(?:(?:[\U0001F44D\U0001F44C\u2705\u2714\u2611\U0001F197\U0001F646]|\[(?i:ok|thumbs ?up|强|好的|握手)\])"
     r"[\U0001F3FB-\U0001F3FF\uFE0F]*\s*)+$"
 )
+# a mention heading a line in a group chat ("@Priya yes I'll bring it", "@阿美 那我带炭"; WeChat
+# puts a narrow space after it): whom the line is for, not words of it
+_MENTION_HEAD = re.compile(r"^\s*(?:@[^\s@,，:：]{1,24}[\s\u2005,，:：]*)+(?=\S)")
 # a heart (or a face of love) heading English words: the verb "love"
 _LOVE_HEAD = re.compile(r"^\s*(?:[\u2764\U0001F496\U0001F497\U0001F60D\U0001F970][\uFE0F]?\s*)+(?=[A-Za-z])")
 
@@ -54,7 +58,10 @@ def as_words(text: str, previous: str | None = None) -> str:
     ('ok', '好的')
     >>> as_words("❤️ that place"), as_words("🎉🎉"), as_words("see [1] above"), as_words("[图片] 看")
     ('love that place', '🎉🎉', 'see [1] above', '[图片] 看')
+    >>> as_words("@Priya yes I'll bring it"), as_words("@阿美 那我带炭"), as_words("mail me @ 5")
+    ("yes I'll bring it", '那我带炭', 'mail me @ 5')
     """
+    text = _MENTION_HEAD.sub("", text)
     if _YES.match(text):
         return "好的" if previous and HAN.search(previous) else "ok"
     words = _LOVE_HEAD.sub("love ", text)

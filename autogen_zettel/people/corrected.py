@@ -1,0 +1,113 @@
+"""A value said wrong and put right a moment later.
+
+"sorry I mean Thursday not Friday", "sorry, Bristol, not Bath", "*Spotify lol autocorrect",
+"说错了，是周四不是周五", "不对，是网易不是腾讯", "不对，是人大，老记错": the line that puts it right
+names the right value and often the wrong one, but not what it is a value of.
+
+- A day put right (or a day said instead: "gonna be Thursday for the contract instead") moves the
+  promise spoken of last to that day: a postponement, as "can we make it Thursday" is.
+- Any other value puts a fact right: an evidence of kind :data:`CORRECTION` whose ``counterparty``
+  holds the wrong value when the line names it. Its key is that of the speaker's fact said a short
+  while before (:data:`WINDOW`) with that value, or of the speaker's latest fact when the line names
+  none; it is found where the evidence rows are written (:func:`resolved`), where what was said
+  before is known. A correction that finds no such fact says nothing.
+
+A person put right ("wait no, it's Ryan who's sending it", "不对，要搬家的是小王") is not read here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.general import DAY_WORD_EN, ZH_TIME
+from autogen_zettel.text.due import due_date
+
+__all__ = ["CORRECTION", "WINDOW", "correction", "resolved"]
+
+CORRECTION = "correction"  # the kind of a fact's correction, until its key is found
+WINDOW = timedelta(days=1)  # how long after a fact a bare "sorry, I mean X" may still put it right
+
+_SORRY_EN = r"(?:sorry|sry|soz|oops|whoops|wait|no|nope|correction|my bad|typo|ugh)"
+# what may be put right in English: a name (capitalised), a day or a time
+# (the day words general.day_put_right_en reads "I meant Thursday" by, and a date or an hour)
+_DAY_EN = rf"(?:{DAY_WORD_EN}|today|the\s+\d{{1,2}}(?:st|nd|rd|th)\b|\d{{1,2}}(?::\d\d)?\s*(?:am|pm)\b)"
+# (a name, not a pronoun or an article at a clause's head: "No I'm not going", "Sorry, The ...")
+_VALUE_EN = (
+    rf"(?:{_DAY_EN}|(?!(?:I|I'm|I've|I'll|I'd|We|You|He|She|They|It|It's|That|This|The|A|An|My)\b)"
+    r"(?-i:[A-Z][\w'&\-]*)(?:\s+(?-i:[A-Z][\w'&\-]*)){0,3})"
+)
+_CORRECTED_EN = re.compile(
+    # "sorry I mean Thursday not Friday", "sorry, Bristol, not Bath - moved last year"
+    rf"^(?:{_SORRY_EN}[,!.:]*\s+)+(?:I\s+mean[t]?(?:\s+to\s+say)?[,:]?\s+)?(?:it's\s+|it\s+is\s+)?(?P<x>{_VALUE_EN})"
+    r"\s*,?\s+(?:not|instead of|rather than)\s+(?P<y>[\w'&\-]+(?:\s+[\w'&\-]+){0,3}?)"
+    r"\s*(?:$|[,;.!\u2014\u2013-]|\s+(?:lol|haha|sorry|oops|my bad)\b)"
+    # "sorry, I meant Thursday": the right one alone
+    rf"|^(?:{_SORRY_EN}[,!.:]*\s+)*I\s+mean[t]?(?:\s+to\s+say)?[,:]?\s+(?P<x2>{_VALUE_EN})\s*(?:$|[,;.!]|\s+(?:lol|haha|sorry|oops)\b)"
+    # "*Spotify lol autocorrect": the word typed again after an asterisk
+    r"|^\*(?P<x3>(?-i:[A-Z])[\w'&\-]*(?:\s+(?-i:[A-Z])[\w'&\-]*){0,2})\*?\s*(?:$|[,;.!]|\s+(?:lol|haha|sorry|autocorrect|typo|oops)\b)"
+    # "gonna be Thursday for the contract instead, sorry": a day said instead
+    rf"|^(?:(?:so|ok|okay|sorry|actually)[,!.]*\s+)*(?:it's|it'll be|it will be|gonna be|going to be|(?:can we\s+|let's\s+)?make it)\s+"
+    rf"(?P<x4>{_DAY_EN})\s+(?:for\s+(?:the\s+)?[\w'\- ]{{1,30}}?\s+)?instead\b",
+    re.I,
+)
+_CORRECTED_ZH = re.compile(
+    r"^(?:(?:说错了|不对|口误|打错了|更正一下|纠正一下|搞错了|记错了|不好意思|抱歉|sorry)[，,！!。~～\s]*)+"
+    # (what it is of may stand before 是, "例会是周二不是周一"; not the one who does it, "要搬家的是小王")
+    r"(?:是|(?P<head>(?:(?!是)[\u4e00-\u9fffA-Za-z]){1,6}?)(?<!的)是)"
+    r"(?P<x>(?:(?![我你他她它的了吗呢吧啊去来])[\u4e00-\u9fffA-Za-z0-9]){1,10}?)"
+    r"(?:[，,]?\s*(?:而)?不是(?P<y>[\u4e00-\u9fffA-Za-z0-9]{1,10}?))?(?:[，,。！!~～\s].*)?$"
+)
+
+
+def correction(text: str, speaker: str, at: datetime) -> list[Evidence]:
+    """What a line that puts a value right says: a postponement to the day it names, or a fact's
+    correction (key unknown, ``counterparty`` the wrong value); empty for any other line.
+
+    >>> from datetime import datetime
+    >>> [(e.kind, str(e.due)) for e in correction("sorry I mean Thursday not Friday", "Sophie", datetime(2026, 9, 1))]
+    [('postponed', '2026-09-03')]
+    >>> [(e.kind, e.value, e.counterparty) for e in correction("不对，是网易不是腾讯", "小何", datetime(2026, 9, 1))]
+    [('correction', '网易', '腾讯')]
+    >>> correction("No I'm not going", "Sam", datetime(2026, 9, 1))
+    []
+    """
+    line = text.strip()
+    m = _CORRECTED_ZH.match(line)
+    if m:
+        right, wrong = m.group("x"), m.group("y")
+        day = re.fullmatch(f"(?:{ZH_TIME})+", right)
+    else:
+        m = _CORRECTED_EN.match(line)
+        if not m:
+            return []
+        right = m.group("x") or m.group("x2") or m.group("x3") or m.group("x4")
+        wrong = m.group("y")
+        day = re.fullmatch(_DAY_EN, right, re.I)
+    if day:
+        due = due_date(right, at)
+        return [Evidence("status", speaker, "", "", 0.5, "postponed", due)] if due else []
+    return [Evidence("fact", speaker, "", right, 0.5, CORRECTION, counterparty=wrong or None)]
+
+
+def resolved(row: dict, earlier: Iterable[dict]) -> dict | None:
+    """``row`` (an evidence row of kind :data:`CORRECTION`) as the change of the fact it puts
+    right among ``earlier`` (evidence rows of the same subject's facts), or None when it puts
+    none right: the latest of the speaker's facts in :data:`WINDOW` before it whose value is the
+    one named wrong (or, when none is named, the latest of them)."""
+    at = datetime.fromisoformat(row["at"])
+    wrong = (row.get("counterparty") or "").casefold()
+    found = None
+    for r in earlier:
+        when = datetime.fromisoformat(r["at"])
+        if r["kind"] in ("lift", CORRECTION) or not r["key"] or not (at - WINDOW <= when <= at):
+            continue
+        if wrong and wrong not in (r["value"] or "").casefold():
+            continue
+        if found is None or when >= datetime.fromisoformat(found["at"]):
+            found = r
+    if found is None:
+        return None
+    return {**row, "key": found["key"], "kind": "change", "counterparty": None}
