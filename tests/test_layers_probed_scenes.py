@@ -2184,3 +2184,118 @@ def test_r7_a_task_asked_with_ba_and_a_study_begun():
     assert [(r[0], r[3]) for r in rows] == [("commitment", "交周报")], rows
     assert [(r[2], r[3]) for r in found_rows("我读研了，在复旦", TUE, speaker="小吴")] == [("school", "复旦")]
     assert found_rows("我读研了，在上海", TUE, speaker="小吴") == []
+
+
+@pytest.mark.parametrize(
+    ("previous", "text"),
+    [
+        # what the review of round 7 found: a volunteer's verb with what follows it, not a thing
+        ("谁带水果？", "我带孩子去不了"),
+        ("上次谁带的水果？", "我带的"),
+        ("谁带那箱水？", "我带不动"),
+        # a task taken charge of, denied or of before
+        (None, "这块不归我负责"),
+        (None, "以前这块我负责"),
+        (None, "之前都是我负责"),
+        # a verb hop that is no job, and a place gone to that is no firm
+        (None, "我跳去下一集了"),
+        (None, "跳去看直播了"),
+        (None, "我不干这个了，去了也白去"),
+        # an answer to a taste that says neither yes nor no
+        ("你喜欢吃辣吗？", "不知道，没怎么吃过"),
+        ("你喜欢吃辣吗？", "对了，明天几点集合"),
+        ("你喜欢吃辣吗？", "嗯…一般般吧"),
+        ("你喜欢喝酒吗？", "不一定，看心情"),
+        ("你喜欢吃辣吗？", "不用客气"),
+        ("do you like sushi?", "nope, never tried it"),
+        # a job said of one's nature; a firm left a message, not left
+        (None, "I'm a PM at heart"),
+        (None, "I left Deloitte a voicemail"),
+        (None, "I left Deloitte feeling great today, best meeting ever"),
+        # a calling off of another's, negated, or on a condition
+        (None, "Priya's calling it off with Tom apparently"),
+        (None, "I'm not calling it off"),
+        (None, "if it rains I'm calling it off"),
+        (None, "might be calling it off"),
+    ],
+)
+def test_r7_reviewed_look_alikes_give_nothing_of_the_speaker(previous, text):
+    from tests.layer_sets import TUE, found_rows
+
+    speaker = "小王" if text[0] > "z" else "Ben"
+    mine = [r for r in found_rows(text, TUE, previous=previous, speaker=speaker) if r[1] == speaker]
+    assert [r for r in mine if r[0] != "status" or r[-2] != "done"] == [], mine
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "expected"),
+    [
+        # a day put right moves the promise of the day named wrong, or the thing named; none else
+        (
+            "r7_r1",
+            [
+                (0, "Ben", "I'll send the contract on Friday"),
+                (0, "Ben", "I'll call the bank on Monday"),
+                (0, "Ben", "sorry I mean Thursday not Friday"),
+            ],
+            {("send the contract", date(2026, 9, 3)), ("call the bank", date(2026, 9, 7))},
+        ),
+        (
+            "r7_r2",
+            [
+                (0, "Ben", "I'll send the contract on Friday"),
+                (0, "Ben", "I'll call the bank on Monday"),
+                (0, "Ben", "gonna be Thursday for the contract instead"),
+            ],
+            {("send the contract", date(2026, 9, 3)), ("call the bank", date(2026, 9, 7))},
+        ),
+        (
+            "r7_r3",
+            [(0, "Ben", "I'll call the bank on Monday"), (0, "Ben", "sorry I mean Thursday not Friday")],
+            {("call the bank", date(2026, 9, 7))},
+        ),
+        # an answer to another's question is no correction
+        (
+            "r7_r4",
+            [(0, "小王", "我周五把合同发你"), (0, "小李", "聚餐是今天吗？"), (0, "小王", "不好意思，是明天")],
+            {("把合同发你", date(2026, 9, 4))},
+        ),
+    ],
+)
+def test_r7_reviewed_a_day_put_right_moves_only_its_promise(default_hub, tenant, lines, expected):
+    mem = heard(default_hub, tenant, lines)
+    assert {(c.what, c.due) for c in mem.commitments()} == expected, _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "subject", "key", "value"),
+    [
+        # a fact put right only by a value spelled much as it, or named wrong
+        (
+            "r7_r5",
+            [(0, "Ben", "I live in Bath"), (0, "Ben", "*Spotify lol autocorrect")],
+            "Ben",
+            "residence",
+            "Bath",
+        ),
+        ("r7_r6", [(0, "小王", "我在腾讯上班"), (0, "小王", "不对，我是说明天")], "小王", "employer", "腾讯"),
+        (
+            "r7_r7",
+            [(0, "小王", "我在腾讯上班"), (0, "小王", "不对，是这样，我先解释一下")],
+            "小王",
+            "employer",
+            "腾讯",
+        ),
+        ("r7_r8", [(0, "小王", "我是北京人"), (0, "小王", "不对，他是上海人")], "小王", "hometown", "北京"),
+        ("r7_r9", [(0, "小王", "程序员小李跳去字节了")], "小李", "employer", "字节"),
+        ("r7_r10", [(0, "Ben", "Ella from HR just joined Google")], "Ella", "employer", "Google"),
+    ],
+)
+def test_r7_reviewed_facts_kept_or_filed_right(default_hub, tenant, lines, subject, key, value):
+    mem = heard(default_hub, tenant, lines)
+    assert _current(mem, subject, key) == [value], _all(mem)
+
+
+def test_r7_reviewed_a_contrast_of_a_narrower_thing_keeps_the_taste(default_hub):
+    mem = heard(default_hub, "r7_r11", [(0, "小王", "喜欢看电影，但是不喜欢去电影院")])
+    liked(mem, "小王", "电影")

@@ -20,15 +20,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from difflib import SequenceMatcher
 
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import DAY_WORD_EN, ZH_TIME
 from autogen_zettel.text.due import due_date
 
-__all__ = ["CORRECTION", "WINDOW", "correction", "resolved"]
+__all__ = ["CORRECTION", "DAY_WINDOW", "WINDOW", "correction", "resolved"]
 
 CORRECTION = "correction"  # the kind of a fact's correction, until its key is found
 WINDOW = timedelta(days=1)  # how long after a fact a bare "sorry, I mean X" may still put it right
+# how long after a promise its day may be put right by naming the day it had ("说错了，例会是周二不是周一")
+DAY_WINDOW = timedelta(days=30)
 
 _SORRY_EN = r"(?:sorry|sry|soz|oops|whoops|wait|no|nope|correction|my bad|typo|ugh)"
 # what may be put right in English: a name (capitalised), a day or a time
@@ -50,31 +53,39 @@ _CORRECTED_EN = re.compile(
     r"|^\*(?P<x3>(?-i:[A-Z])[\w'&\-]*(?:\s+(?-i:[A-Z])[\w'&\-]*){0,2})\*?\s*(?:$|[,;.!]|\s+(?:lol|haha|sorry|autocorrect|typo|oops)\b)"
     # "gonna be Thursday for the contract instead, sorry": a day said instead
     rf"|^(?:(?:so|ok|okay|sorry|actually)[,!.]*\s+)*(?:it's|it'll be|it will be|gonna be|going to be|(?:can we\s+|let's\s+)?make it)\s+"
-    rf"(?P<x4>{_DAY_EN})\s+(?:for\s+(?:the\s+)?[\w'\- ]{{1,30}}?\s+)?instead\b",
+    rf"(?P<x4>{_DAY_EN})\s+(?:for\s+(?:the\s+|my\s+|your\s+)?(?P<thing>[\w'\- ]{{1,30}}?)\s+)?instead\b",
     re.I,
 )
 _CORRECTED_ZH = re.compile(
     r"^(?:(?:说错了|不对|口误|打错了|更正一下|纠正一下|搞错了|记错了|不好意思|抱歉|sorry)[，,！!。~～\s]*)+"
     # (what it is of may stand before 是, "例会是周二不是周一"; not the one who does it, "要搬家的是小王")
-    r"(?:是|(?P<head>(?:(?!是)[\u4e00-\u9fffA-Za-z]){1,6}?)(?<!的)是)"
+    # (not said of another, "不对，他是上海人", nor a saying, "不对，我是说明天")
+    r"(?:是|(?P<head>(?:(?![是我你他她])[\u4e00-\u9fffA-Za-z]){1,6}?)(?<!的)是)"
+    # (a value, not a person, "是小李", a way, "是这样", or a reason, "是刚才信号不好")
+    r"(?![小老阿][\u4e00-\u9fff](?:[，,。！!~～\s]|$)|说|这|那|刚|真|因为|我)"
     r"(?P<x>(?:(?![我你他她它的了吗呢吧啊去来])[\u4e00-\u9fffA-Za-z0-9]){1,10}?)"
     r"(?:[，,]?\s*(?:而)?不是(?P<y>[\u4e00-\u9fffA-Za-z0-9]{1,10}?))?(?:[，,。！!~～\s].*)?$"
 )
 
 
-def correction(text: str, speaker: str, at: datetime) -> list[Evidence]:
-    """What a line that puts a value right says: a postponement to the day it names, or a fact's
-    correction (key unknown, ``counterparty`` the wrong value); empty for any other line.
+def correction(text: str, speaker: str, at: datetime, previous: str | None = None) -> list[Evidence]:
+    """What a line that puts a value right says: a postponement to the day it names, or a
+    correction (of kind :data:`CORRECTION`, ``counterparty`` the wrong value) of a fact, or of the
+    day of a promise when the wrong day is named; empty for any other line, and for an answer to
+    someone's question (``previous``: "聚餐是今天吗？" - "不好意思，是明天").
 
     >>> from datetime import datetime
-    >>> [(e.kind, str(e.due)) for e in correction("sorry I mean Thursday not Friday", "Sophie", datetime(2026, 9, 1))]
-    [('postponed', '2026-09-03')]
+    >>> [(e.kind, str(e.due), e.counterparty) for e in correction("sorry I mean Thursday not Friday", "Sophie", datetime(2026, 9, 1))]
+    [('correction', '2026-09-03', '2026-09-04')]
     >>> [(e.kind, e.value, e.counterparty) for e in correction("不对，是网易不是腾讯", "小何", datetime(2026, 9, 1))]
     [('correction', '网易', '腾讯')]
     >>> correction("No I'm not going", "Sam", datetime(2026, 9, 1))
     []
     """
     line = text.strip()
+    if previous and previous.rstrip().endswith(("?", "？")):
+        return []
+    thing = ""
     m = _CORRECTED_ZH.match(line)
     if m:
         right, wrong = m.group("x"), m.group("y")
@@ -86,28 +97,55 @@ def correction(text: str, speaker: str, at: datetime) -> list[Evidence]:
         right = m.group("x") or m.group("x2") or m.group("x3") or m.group("x4")
         wrong = m.group("y")
         day = re.fullmatch(_DAY_EN, right, re.I)
+        thing = m.group("thing") or ""
     if day:
         due = due_date(right, at)
-        return [Evidence("status", speaker, "", "", 0.5, "postponed", due)] if due else []
+        if not due:
+            return []
+        was = due_date(wrong, at) if wrong else None
+        if was:  # "Thursday not Friday": the promise due that Friday, found where rows are written
+            return [
+                Evidence("status", speaker, "", thing, 0.5, CORRECTION, due, counterparty=was.isoformat())
+            ]
+        # ("gonna be Thursday for the contract instead": the promise of the contract; else the last)
+        return [Evidence("status", speaker, "", thing, 0.5, "postponed", due)]
     return [Evidence("fact", speaker, "", right, 0.5, CORRECTION, counterparty=wrong or None)]
 
 
 def resolved(row: dict, earlier: Iterable[dict]) -> dict | None:
-    """``row`` (an evidence row of kind :data:`CORRECTION`) as the change of the fact it puts
-    right among ``earlier`` (evidence rows of the same subject's facts), or None when it puts
-    none right: the latest of the speaker's facts in :data:`WINDOW` before it whose value is the
-    one named wrong (or, when none is named, the latest of them)."""
+    """``row`` (an evidence row of kind :data:`CORRECTION`) as what it puts right among
+    ``earlier`` (the same subject's evidence rows of facts, for a fact's correction, or of
+    commitments, for a day's), or None when it puts nothing right:
+
+    - a fact: the change of the latest of the speaker's facts in :data:`WINDOW` before it whose
+      value is the one named wrong, or, when none is named, of the latest of them whose value is
+      spelled much as the right one ("Shopify" put right as "*Spotify"; not a home as "Spotify");
+    - a day: the postponement of the latest promise in :data:`DAY_WINDOW` before it due the day named
+      wrong ("Thursday not Friday" moves the Friday promise, not the latest one)."""
     at = datetime.fromisoformat(row["at"])
     wrong = (row.get("counterparty") or "").casefold()
+    window = WINDOW if row["layer"] == "fact" else DAY_WINDOW
     found = None
     for r in earlier:
         when = datetime.fromisoformat(r["at"])
-        if r["kind"] in ("lift", CORRECTION) or not r["key"] or not (at - WINDOW <= when <= at):
+        if r["kind"] in ("lift", CORRECTION) or not (at - window <= when <= at):
             continue
-        if wrong and wrong not in (r["value"] or "").casefold():
+        if row["layer"] == "status":
+            if r["layer"] != "commitment" or (r["due"] or "") != wrong:
+                continue
+        elif not r["key"] or r["layer"] != "fact":
+            continue
+        elif wrong and wrong not in (r["value"] or "").casefold():
+            continue
+        elif (
+            not wrong
+            and SequenceMatcher(None, (r["value"] or "").casefold(), row["value"].casefold()).ratio() < 0.5
+        ):
             continue
         if found is None or when >= datetime.fromisoformat(found["at"]):
             found = r
     if found is None:
         return None
+    if row["layer"] == "status":
+        return {**row, "value": row["value"] or found["value"], "kind": "postponed", "counterparty": None}
     return {**row, "key": found["key"], "kind": "change", "counterparty": None}

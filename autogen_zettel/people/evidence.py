@@ -16,7 +16,8 @@ __all__ = ["KINDS", "LAYERS", "PUT_OFF_NO_DAY", "STAND_IN", "Evidence"]
 
 LAYERS = ("fact", "preference", "commitment", "status")
 # fact: statement | change | affirm | lift (a restriction no longer holds) | correction (a value
-# put right, its key not yet known and ``counterparty`` the wrong value: see people.corrected)
+# put right, its key not yet known and ``counterparty`` the wrong value: see people.corrected; a
+# status's correction is a day put right, ``counterparty`` the wrong day's date)
 # preference: statement | change | acceptance | refusal | request; status: done | cancelled |
 # postponed (put off to the day it carries as its due, still open)
 # a postponement's ``put_off`` when the later time it names is no day ("bumped to next month")

@@ -384,7 +384,7 @@ def _extract(
     text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None, embedder=None
 ) -> list[Evidence]:
     meaning = meaning_of(embedder)
-    put_right = correction(text, speaker, at)
+    put_right = correction(text, speaker, at, previous)
     if put_right:  # "sorry I mean Thursday not Friday", "不对，是网易不是腾讯": a value put right
         return put_right
     out: list[Evidence] = []
@@ -402,6 +402,8 @@ def _extract(
             if e.layer in ("fact", "preference") and e.subject == speaker
         ]
         text = text[echo.end() :]
+    # "程序员小李跳去字节了": a trade said before a name only says who they are
+    text = _TRADE_BEFORE_NAME_ZH.sub("", text)
     text = as_first_person(text, speaker)
     if _HAN.search(text):
         text = general.en_verbs_in_zh(text)  # "Amy 把 dinner cancel 了": Chinese syntax, an English verb
@@ -638,6 +640,9 @@ _SHOW_OF_ZH = re.compile(
     r"(?:演唱会|音乐会|演出|巡演|见面会|签售会|live|Live|LIVE|比赛|球赛|话剧|脱口秀)"
 )
 _THEM_ZH = re.compile(r"他们|她们|它们|他|她|它")
+_TRADE_BEFORE_NAME_ZH = re.compile(
+    r"^(?:程序员|设计师|产品经理|实习生|前端|后端|运营|测试)(?=[小老阿][\u4e00-\u9fff])"
+)
 # the speaker promising for a named other, then what that other will do in the next clause
 _ON_BEHALF_ZH = re.compile(
     rf"^我(?:已经)?(?:替|帮|代)(?P<who>{ZH_NAME})(?:答应|应承|应下|保证)(?:了)?(?:你|您|你们)?(?:了|啦)?[，,]\s*(?P<pron>[她他])?"
@@ -1401,8 +1406,16 @@ _YES_EN = re.compile(
     r"of course|(?:I\s+)?do|big time|totally|love (?:them|it|em))\b(?!\s+not\b)",
     re.I,
 )
-_NO_ZH = re.compile(r"^(?:不(?:太|怎么|是很)?(?:喜欢|爱)|不|没有|讨厌|受不了|完全不|一点也不|一点都不)")
-_YES_ZH = re.compile(r"^(?:(?:超|很|挺|特别|还挺|还蛮|蛮)?(?:喜欢|爱)|当然|嗯嗯?|是的|对|超爱)(?![不没])")
+# (a bare 不 only alone in its clause: not "不知道", "不一定", "不挑", "不辣不欢", "不用客气")
+_NO_ZH = re.compile(
+    r"^(?:不(?:太|怎么|是很)?(?:喜欢|爱)|不(?=[，,。！!~～\s]|$)|不(?:太)?(?:吃|喝|看|玩|听)(?![过得])|讨厌|受不了|完全不|一点也不|一点都不)"
+)
+# (a bare 嗯 / 对 / 是的 only as the whole answer: not "对了，…", "嗯…一般般吧")
+_YES_ZH = re.compile(
+    r"^(?:(?:超|很|挺|特别|还挺|还蛮|蛮)?(?:喜欢|爱)(?![不没])|当然|超爱|(?:嗯嗯?|对|是的|是啊)(?=[！!。~～\s]*$))"
+)
+# an apology or a late reply heading the answer ("不好意思刚看到，喜欢的"): not the answer
+_SORRY_HEAD_ZH = re.compile(r"^(?:不好意思|抱歉|sorry|刚看到|才看到)[^，,]*[，,]\s*")
 
 
 def _taste_answered(said: str, speaker: str, previous: str, at: datetime, han: bool) -> list[Evidence]:
@@ -1416,9 +1429,16 @@ def _taste_answered(said: str, speaker: str, previous: str, at: datetime, han: b
         return []
     said = said.strip()
     if han:
+        said = _SORRY_HEAD_ZH.sub("", said)
         no, yes = _NO_ZH.match(said), _YES_ZH.match(said)
         statement = f"我不喜欢{m.group('x')}。" if no else f"我喜欢{m.group('x')}。" if yes else ""
     else:
+        if re.search(
+            r"\b(?:never (?:tried|had|been|seen|heard)|haven't (?:tried|had)|not sure|dunno|no idea)\b",
+            said,
+            re.I,
+        ):
+            return []  # "nope, never tried it": no stance on a thing not known
         no, yes = _NO_EN.match(said), _YES_EN.match(said)
         statement = f"I don't like {m.group('x')}." if no else f"I like {m.group('x')}." if yes else ""
     if not statement:
@@ -1521,7 +1541,8 @@ _SAME_VERB_ZH = re.compile(
     r"^(?:\+1\s*)?(?:(?:好的?|好啊|好嘞|行|那|嗯|OK|ok|Ok)[，,\s]*)*我(?:也|就)?(?:来|负责)?(?P<verb>["
     + _ASKED_VERB_ZH
     + r"])"
-    r"(?:点|些|一?[个瓶箱份袋盒包])?(?P<obj>[\u4e00-\u9fffA-Za-z]{0,8}?)(?:吧|哈|啊|呀|呗)?[！!。~～\s]*$"
+    # (a thing of its own, not what follows the act: "我带不动", "我买过了", "我带孩子去不了", "我带的")
+    r"(?:点|些|一?[个瓶箱份袋盒包])?(?P<obj>(?:(?![了过的不没去来出着得])[\u4e00-\u9fffA-Za-z]){0,6}?)(?:吧|哈|啊|呀|呗)?[！!。~～\s]*$"
 )
 
 
@@ -1532,6 +1553,8 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
     due = due_date(general.normalise_zh(previous), at)
     what = m.group("what")
     same = _SAME_VERB_ZH.match(said.strip())
+    if re.search(r"上次|昨天|前天|刚才|的[？?]*$", previous.strip()):
+        return []  # "上次谁带的水果？": who did it, asked after the fact; no task to take on
     if same and what.startswith(same.group("verb")):
         # "谁带水果？" - "我带西瓜": the volunteer's own thing, or the one asked for when none is said
         what = same.group("verb") + same.group("obj") if same.group("obj") else what

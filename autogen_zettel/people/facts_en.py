@@ -30,7 +30,7 @@ __all__ = ["facts"]
 # "I finally retired", "I've just retired from the bakery": a job that ends in no other job
 _RETIRED = re.compile(
     r"^I(?:'ve| have)?\s+(?:(?:finally|just|officially|recently|now|already)\s+)*retired"
-    r"(?=\s*(?:$|[.!,;]|from\b|last\b|this\b|in\b|early\b|at\b))"
+    r"(?=\s*(?:$|[.!,;]|from\b|last\b|this\b|in\b|early\b|at\b|now\b))"
 )
 # one's state of work, said of no job named: "I'm self-employed now", "went freelance in January",
 # "I'm between jobs atm", "retired last month!" (the I dropped) -> (value, whether it says a change)
@@ -106,6 +106,8 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
             )
             out.append(Evidence("fact", speaker, "job", value, 0.5, "change" if changed else "statement"))
     m = JOB.search(s)
+    if m and re.match(r"\s+at heart\b", s[m.end() :], re.I):
+        m = None  # "I'm a software dev at heart": what one is like, no job
     if m:
         words = [w for w in m.group("v").split() if w not in ("now", "currently")]
         job = words[-1] if words else ""

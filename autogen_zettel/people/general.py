@@ -36,7 +36,7 @@ from autogen_zettel.people.lexicon_en import (
     animal_singular,
 )
 from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, SURNAMES, names_a_person, own_kin
-from autogen_zettel.people.topics import clean_topic, topic_of
+from autogen_zettel.people.topics import clean_topic, listed_zh, topic_of
 from autogen_zettel.text.due import DAY_OR_MONTH_EN, SPAN_EN, ZH_RIGHT_AWAY
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
@@ -157,9 +157,12 @@ _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}
 # a named place left for good ("left Deloitte", "left Barclays, now at HSBC"; not an errand's end,
 # "left Tesco at 6", "left London this morning", nor a thing left behind, "left Sarah's keys")
 _LEFT_FOR_GOOD_EN = re.compile(
-    rf"\b(?i:left)\s+(?P<v>{_CAP})(?!['’]s)"
-    r"(?!\s+(?i:at|around|about|early|late|with|before|by|on|today|tonight|yesterday|this|in a|for the day|"
-    r"behind|alone|out|home|for (?:work|school|the)))\b"
+    rf"\b(?i:left)\s+(?P<v>{_CAP})(?!['’]s)\b"
+    # (what follows says it was for good: the clause ends, or when or after how long, or for what;
+    # not a thing left to them, "left Deloitte a voicemail", nor how one left, "feeling great")
+    r"(?=\s*(?:$|[,.;!]|and\b|but\b|(?i:in\s+(?:19|20)\d\d|in\s+[A-Z][a-z]+|last\s+(?:week|month|year|spring|summer|autumn|winter)|"
+    r"this\s+(?:month|year)|back\s+in\b|after\s+\w+\s+(?:years?|months?)|for good|for\s+(?:a|an)\s+\w+|to\s+(?:join|start|go|work|become|move|do|set)\b|"
+    r"(?:a\s+(?:few|couple\s+of)|\d+|two|three|four|five|six)\s+(?:weeks?|months?|years?)\s+ago|recently\b|now\b)))"
 )
 # a job that ends with no new one said ("Just quit my job", "got laid off", "Quit Siemens last week"):
 # the employment ends, so its employer and job change to "none"
@@ -830,6 +833,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             continue
         if words[0] in _SKILL_EN and not m.group("v3"):
             continue  # "I'm an expert hiker now", "a keen runner": how one does a thing, no job
+        if re.match(r"\s+at heart\b", s[m.end() :], re.I):
+            continue  # "I'm a PM at heart": what one is like, no job
         if _DIET_EN.fullmatch(f"I'm {words[-1]}"):
             continue  # "As a vegetarian, I always ...": a diet (read by _DIET_EN), no trade
         before = re.split(r"[,;.!?]|\b(?:and|but)\b", s[: m.start()])[-1]
@@ -1323,6 +1328,8 @@ _NEGATIVE_FIND = re.compile(r"\b(?:boring|dull|overrated|tedious|annoying|exhaus
 
 def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
     topic = clean_topic(topic.strip(" ,.!?")) or topic
+    if listed_zh(topic):  # "喜欢寿司和拉面，…": each thing of the list
+        return [e for part in listed_zh(topic) for e in _pref(subject, part, score, kind)]
     key = topic_of(topic)
     return [Evidence("preference", subject, key, topic, score, kind)] if key else []
 
@@ -2101,7 +2108,7 @@ _ZH_EMPLOYER = re.compile(
     # (not a day a plan is moved to: "蛋糕换到周日送了")
     # (from one place of work to the next, its verb short: "从京东跳到美团", not a leap from a spot: "从床上跳到地上")
     # (or the hop said short: "跳去Meta了")
-    rf"(?:跳槽|辞职|调|派|换|跳(?=去)|从{_HZ}{{2,8}}?(?<![上下楼头边])(?<![这那家屋水车城坑窝]里)跳)(?:去了?|到了?|回了?)(?!周|星期|礼拜|明天|后天|下周|下个?月|月底|[0-9一二三四五六七八九十]+[月号日点])(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
+    rf"(?:跳槽|辞职|调|派|换|跳(?=去(?!看|听|玩|吃|下一|上一|第|别的|另一))|从{_HZ}{{2,8}}?(?<![上下楼头边])(?<![这那家屋水车城坑窝]里)跳)(?:去了?|到了?|回了?)(?!周|星期|礼拜|明天|后天|下周|下个?月|月底|[0-9一二三四五六七八九十]+[月号日点])(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
     # (what one does there after 做 / 当 is the job, no part of the name: "入职了字节做产品")
     rf"|入职(?:了|啦)?[，,]?\s*(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半]|(?=做|当|[\u4e00-\u9fffA-Za-z]{{1,4}}岗))"
     # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
@@ -2116,9 +2123,9 @@ _ZH_EMPLOYER = re.compile(
     # (a place of work left: "从华为出来了", "已经不在微软了")
     # (the next one after a comma or an exclamation, on a day named: "…离职了，下周一去阿里报到",
     # "我辞职了!!! 下个月去小红书")
-    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|不干{_HZ}{{0,6}}?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。！!]*[，,！!。]+\s*(?:我)?"
+    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|不干(?!活){_HZ}{{0,6}}?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。！!]*[，,！!。]+\s*(?:我)?"
     rf"(?:现在|目前|下个?月|下(?:周|星期|礼拜)[一二三四五六日天]?|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
-    rf"(?P<v5>{_HZ}{{2,6}}?)(?={_ZH_WORK}|入职|报到|当|做|了|啦|。|！|$)"
+    rf"(?P<v5>(?!了|也|就|都|还|趟|一趟){_HZ}{{2,6}}?)(?={_ZH_WORK}|入职|报到|当|做|了|啦|。|！|$)"
     # "今天第一天去字节上班": the first day at a place of work is a new job there
     rf"|(?:第一天|头一天|正式)(?:去|到|在)(?P<v6>{_HZ}{{2,8}}?)(?:上班|报到|工作|实习|入职)"
     # "现在给蚂蚁打工": whom one works for, after 给 (not a person: "给老板打工", "给自己打工")
@@ -3377,13 +3384,16 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         ),
         clauses[0],
     )
+    said: set[str] = set()  # the keys of the stance before a clause of contrast
     for c in clauses if now_clause is None or kind == "statement" else [now_clause]:
         if out:
             # "喜欢寿司和拉面，但是受不了咖喱": past the first stance only a clause of contrast says another
+            # (of another thing: "喜欢看电影，但是不喜欢去电影院" keeps the films, the cinema is no film)
             contrast = _ZH_CONTRAST_HEAD.match(c.strip())
             if not contrast:
                 break
             c = c.strip()[contrast.end() :]
+            said = {e.key for e in out}
         c2 = (
             c
             if c.startswith("我") or "我" in c[:4]
@@ -3492,7 +3502,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             continue  # "我就不喝了": a pronoun is no thing liked; "我最喜欢的演员": 的 starts no thing
         if re.match(r"(?:做噩梦)", obj):
             continue
-        out += _pref(subject, obj, 0.1 if neg else 0.9, kind)
+        out += [e for e in _pref(subject, obj, 0.1 if neg else 0.9, kind) if e.key not in said]
     if len(out) == 1 and out[0].score < 0.5 and now_clause is not None:
         out += _switched_to_zh(clauses[clauses.index(now_clause) + 1 :], out[0].value, subject)
     if not out:
@@ -3780,6 +3790,15 @@ _REGISTER_EN = (
     # a move or a job left in idiom: "made the move to Melbourne", "relocated down to London",
     # "chucked in the job at Woolies" (packed in, jacked in)
     (r"(?i)\bmade the move(?=\s+to\b)", "moved"),
+    # "give me mountains any day": the thing one would always choose; "cats > dogs": one thing over another
+    (
+        r"(?i)\bgive me (?!(?:a|an|one|some|that|this|it|them|strength|time|patience)\b)([a-z][\w'\-]*(?: [a-z][\w'\-]*){0,2}?) any day\b",
+        r"I love \1",
+    ),
+    (
+        r"(?i)^([a-z][\w'\-]*(?: [a-z][\w'\-]*)?)\s*>\s*([a-z][\w'\-]*(?: [a-z][\w'\-]*)?)(?=\s*(?:$|[,.!;]))",
+        r"\1 over \2 any day",
+    ),
     # "left Barclays, now at HSBC": the "I'm" of the place one is at now dropped after a clause
     (r"(?<=[,;] )now at (?=[A-Z])", "I'm now at "),
     (r"(?i)\b(relocated|moved)\s+(?:down|up|over|out)\s+to\b", r"\1 to"),

@@ -197,7 +197,9 @@ NOT_PROMISE = re.compile(
     # "I'll take the salmon" is a choice; "take the kids swimming", "take the dog to the vet", "take the
     # old garden waste to the tip" an errand ("I'll see" is a maybe, "I'll see to the gutters" a task)
     # (a person taken somewhere is an errand too: "I'll take you to the airport", "take Mum to lunch")
-    r"take\b(?!\s+care\s+of\b)(?!\s+(?:(?:the|my|our|your|his|her)\s+\w+(?:\s+\w+){0,2}|you|him|her|them|us|mum|mom|dad)"
+    # (a piece of work taken on is a task: "I'll take this ticket", "I'll take the minutes")
+    r"take\b(?!\s+care\s+of\b)(?!\s+(?:this|that|the|a|an)\s+(?:ticket|task|bug|issue|story|shift|minutes|notes|action item|"
+    r"lead|on-?call|handover|review|call|meeting)s?\b)(?!\s+(?:(?:the|my|our|your|his|her)\s+\w+(?:\s+\w+){0,2}|you|him|her|them|us|mum|mom|dad)"
     # (or taken in to be seen to: "I'll take your car in for its MOT"; not "take the salmon in the end")
     r"\s+(?:to|out|home|back|in(?!\s+(?:the|a|an|my|your|his|her)\b)|\w+ing)\b)"
     # (a person, a grandparent too, taken on an outing: "I'll take you on the boat trip", "take
@@ -271,10 +273,14 @@ BACK_IN_ORDER = (
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
     # (the thing as a pronoun between the verb and its particle: "Jake dropped it off this morning")
-    r"picked (?:it |them )?up|dropped (?:it|them) (?:off|round)|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
+    r"picked (?:it |them )?up|dropped (?:it|them) (?:off|round)|cleaned|"
+    # (a thing given back: "finally gave it back to you", "paid you back")
+    r"gave (?:it|them|the \w+|your \w+) back|paid (?:you|him|her|them) back|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
     r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed|rang|phoned|messaged|"
     # chores and errands done
     r"baked|cooked|washed|packed|serviced|printed|wrapped|ironed|tidied|uploaded|installed|"
+    # (work shipped: "PR's merged", "deployed the fix", "the notes are published")
+    r"merged|deployed|released|published|"
     # (the house and garden: "Dad's finally cleared the garage out", "mowed the lawn"; not a throat, a
     # mind or a misunderstanding cleared, nor what is passed or spent: "mowed down the competition",
     # "cleared customs", "emptied my savings")
@@ -314,7 +320,8 @@ DONE = re.compile(
     # a telegraphic passive with its copula said ("Salad's made and in the fridge", "The beds are made"):
     # the thing at the head is what was done; a pronoun there is no thing
     rf"|^(?:the\s+|my\s+|your\s+|our\s+)?(?P<w9>(?!(?:it|that|this|he|she|there|what|who|everything|all)\b)[a-z]+(?: [a-z]+)?)"
-    rf"(?:'s|'re|\s+is|\s+are|\s+has been|\s+have been|'s been|'ve been)\s+(?:all\s+)?(?:{DONE_VERBS}|{HEAD_DONE}|made)\b"
+    # (or put up where others read it: "postmortem is up in confluence", "the deck's up on the drive")
+    rf"(?:'s|'re|\s+is|\s+are|\s+has been|\s+have been|'s been|'ve been)\s+(?:all\s+)?(?:{DONE_VERBS}|{HEAD_DONE}|made|up\s+(?:on|in)\s+(?:the\s+)?(?:confluence|notion|drive|google drive|sharepoint|slack|teams|jira|github|wiki|shared drive|dropbox|portal|website|site))\b"
     # (where it now is may follow: "Food's all packed in the cool box")
     rf"(?=\s*(?:$|[,.;!]|and\b|(?:in|on|into|at)\s+(?:the|your|my|our)\b))"
     # money moved, the verb of paying with what it moves ("Just transferred the money", "wired the deposit")
@@ -341,7 +348,7 @@ THIRD_DONE = re.compile(
 CANCEL = re.compile(
     r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)\b|scratch (?:that|it)\b|(?<!don't )(?<!not )(?<!never )"
     r"forget (?:about )?(?:it|that|the)\b|no need\b|"
-    r"don't bother|do not bother|cancel\b|call off|calling (?:it|this|that|the \w+) off\b|let's not|no longer need|don't need\b.*\b(?:anymore|any more)|"
+    r"don't bother|do not bother|cancel\b|call off|(?<=i'm )calling (?:it|this|that|the \w+) off\b|(?<=we're )calling (?:it|this|that|the \w+) off\b|let's not|no longer need|don't need\b.*\b(?:anymore|any more)|"
     # "Don't worry about Friday": the plan of that day released by the one it was for
     r"won't need|not needed|drop the|don't worry about (?:the|it|(?:this |next |on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
     r"tomorrow\b|tonight\b))"

@@ -665,6 +665,12 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
         )
 
     cancel = CANCEL.search(low)
+    if (
+        cancel
+        and cancel.group(0).startswith("calling")
+        and re.search(r"\b(?:if|unless|might|may|maybe|probably|when)\b", low[: cancel.start()])
+    ):
+        cancel = None  # "if it rains I'm calling it off": a condition, nothing called off yet
     if cancel:
         # "Actually scrap that, the Thai place is shut": a cue on a pro-form ("scrap that", "forget
         # it") names no thing, whatever the words around it; the plan spoken of last is off
@@ -685,7 +691,14 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
         m = None  # "Dentist booked for the 10th": the thing done at the head, and when it is for
     if m and re.match(r"\s*(?:me|us|you)\s+(?:about|back|re)\b", w, re.I):
         return []  # "Mum rang me about the dentist", "Mum rang me back": a call to the speaker, no task done
-    if m and name not in NOT_NAMES and re.search(r"\w", re.split(r"[,;.!?]", w)[0]):
+    thing = re.split(r"[,;.!?]", w)[0]
+    if (
+        m
+        and not re.search(r"\w", thing)
+        and re.search(r"\b(?:it|them)\s+(?:back|off|round|up)\b", m.group(0))
+    ):
+        thing = "it"  # "Tom gave it back", "Jake dropped it off": the thing sits inside the verb
+    if m and name not in NOT_NAMES and re.search(r"\w", thing):
         # (a family's own word for its member is the speaker's: "Mum rang the dentist")
         return [Evidence("status", own_kin(name, speaker), _verb(low), words(w.lower()), 0.5, "done")]
     m = DONE.search(low)

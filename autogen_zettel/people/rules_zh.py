@@ -29,7 +29,7 @@ from autogen_zettel.people.general import (
     time_dropped_zh,
 )
 from autogen_zettel.people.subjects import SURNAMES, ZH_NOT_A_NAME, ZH_PET_NAME
-from autogen_zettel.people.topics import category_of, clean_topic, same_topic, topic_of
+from autogen_zettel.people.topics import category_of, clean_topic, listed_zh, same_topic, topic_of
 from autogen_zettel.text.due import due_date
 from autogen_zettel.text.zh_places import is_place
 
@@ -524,6 +524,8 @@ def offer_topic(previous: str | None) -> str:
 
 def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
     topic = clean_topic(topic)
+    if listed_zh(topic):  # "喜欢寿司和拉面": each thing of the list
+        return [e for part in listed_zh(topic) for e in _pref(subject, part, score, kind)]
     key = topic_of(topic)
     return [Evidence("preference", subject, key, topic, score, kind)] if key and len(topic) >= 1 else []
 
@@ -743,7 +745,10 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
         m
         and topic
         # (a thing told by what it is of: "上次聚餐的钱", "报销的表格"; not one ending on 的, "吃的")
-        and not re.search(r"[我你他她们了吗呢吧]|的$|的话", topic)  # (的话: a condition, not a thing)
+        # (nor a denial or a time before: "这块不归我负责", "以前这块我负责", "之前都是我负责")
+        and not re.search(
+            r"[我你他她们了吗呢吧不没]|的$|的话|以前|之前|原来|过去|都是", topic
+        )  # (的话: a condition)
         # "可以，我明天改": an answer's yes is no thing taken on
         # (the one answered may be called after it: "好的老板，我马上改")
         and not re.fullmatch(

@@ -161,9 +161,9 @@ ZH_PET_NAME = _ZH_PET_NAME  # (rules_zh reads who a task is handed to by it)
 # (a given name holds no verb of handling or result: "钱取出来了" is money taken out, "金鱼送给…" a
 # goldfish given away, no Mr Qian or Mr Jin)
 # a surname's character opening a word that is no name: a day of the week, or the week's report,
-# meeting or magazine ("周三", "周末", "周报明早交", "周会改到周四了", "星期天"), or a class of people
-# ("程序员最讨厌…", "高中生…")
-ZH_NOT_A_NAME = r"(?![周星][一二三四五六日天末报会刊期]|谢谢|程序|高中)"
+# meeting or magazine ("周三", "周末", "周报明早交", "周会改到周四了", "星期天"), or a trade
+# ("程序员最讨厌…")
+ZH_NOT_A_NAME = r"(?![周星][一二三四五六日天末报会刊期]|谢谢|程序员)"
 # a day or a time after a surname's character is no given name: "钱明天还你" is the money, tomorrow
 _ZH_DAY_AFTER_SURNAME = (
     r"明天|今天|后天|昨天|今晚|明晚|明早|周[一二三四五六日末]|下周|这周|月底|晚上|早上|中午|下午|上午"
@@ -176,7 +176,7 @@ _ZH_PRED = (
     # (any verb of telling: "小蔡跟我抱怨过好几次", "老王跟我吐槽")
     r"(?=(?:跟|和|对|同)我(?:说|讲|抱怨|吐槽|念叨|提过|提到|透露)(?!好|定)|告诉我|说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|以前|之前|原来|一直|从来|特别|很|超|真|最|不|没|是|在|"
     # (posted elsewhere, 调去 / 调到, is a change of work as 跳槽 is: "老刘调去上海分公司了")
-    r"对|跳槽|调(?=去|到|回)|辞职|入职|搬|考上|转学|转到|转去|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
+    r"对|跳槽|跳(?=去)|调(?=去|到|回)|辞职|入职|搬|考上|转学|转到|转去|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
     # (from where: "Amy从北京搬到成都了", "小王从腾讯离职了")
     r"开车|来|去|帮|替|给|住|在|把|被|升|晋升|从"
     # (a job changed, a habit given up: "阿明换工作了，现在在京东", "阿杰戒酒了")
@@ -336,8 +336,8 @@ _EN_PRED = (
     # leaving one employer for another: "Tunde jumped ship to BP", "Ali got poached by Arup"
     r"jump(?:ed|s)\s+ship|defected|(?:got|was)\s+(?:poached|headhunted)|"
     # (a course followed: "Kev's doing a PhD at Edinburgh")
-    r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
-    r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
+    r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|retired|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
+    r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|retired|been|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
     # (back where the person was: "Sean's back in Dublin now")
     r"(?:'s|\s+is)\s+back\s+(?=in\s+[A-Z])|"
     r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired|said|promised)|"
@@ -394,7 +394,7 @@ _EN_LEAD = re.compile(
     # a name told apart by where the person is from: "Dave from next door", "Sue from work"
     # (a team, a floor or a club told apart so: any news of the person follows, "Ella from accounting
     # just joined Google")
-    rf"(?:\s+from\s+(?:the\s+)?(?:[a-z]+(?:\s+[a-z]+)?(?=\s+(?:says|said|told|thinks|reckons)\b)|{_FROM_GROUP_EN}\b))?"
+    rf"(?:\s+from\s+(?:the\s+)?(?:[a-z]+(?:\s+[a-z]+)?(?=\s+(?:says|said|told|thinks|reckons)\b)|(?i:{_FROM_GROUP_EN})\b))?"
     rf"\b(?=\s*(?:{_EN_PRED}))"  # a whole word: "Whenever" is no "Whe" before "never"
     rf"|[Mm]y\s+(?P<rel>{_EN_CHAIN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
     rf"(?=\s|'s\b)"

@@ -254,11 +254,13 @@ def _headed_topics(tables: LayerTables | None, rows: list[dict]) -> list[dict]:
 
     out: list[dict] = []
     for r in rows:
-        if r["layer"] == "fact" and r["kind"] == CORRECTION:
-            # "不对，是网易不是腾讯": the fact it puts right, said before (kept or in this batch)
-            said = tables.observed(["fact"], r["subject_key"]) if tables is not None else []
+        if r["kind"] == CORRECTION:
+            # "不对，是网易不是腾讯", "sorry I mean Thursday not Friday": the fact or the promise it
+            # puts right, said before (kept or in this batch)
+            layers = ["fact"] if r["layer"] == "fact" else ["commitment"]
+            said = tables.observed(layers, r["subject_key"]) if tables is not None else []
             r = resolved(
-                r, [*said, *(o for o in out if o["layer"] == "fact" and o["subject_key"] == r["subject_key"])]
+                r, [*said, *(o for o in out if o["layer"] in layers and o["subject_key"] == r["subject_key"])]
             )
             if r is None:
                 continue

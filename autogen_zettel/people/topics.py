@@ -266,6 +266,23 @@ def clean_topic(phrase: str) -> str:
     return "" if _WHEN_EN.fullmatch(" ".join(words)) else " ".join(words)
 
 
+# the joins of a Chinese list of things ("寿司和拉面", "猫、狗还有兔子")
+_LIST_JOIN_ZH = re.compile(r"和|跟|还有|以及|、")
+
+
+def listed_zh(phrase: str) -> list[str]:
+    """The things of a short Chinese list, each of two to four characters ("寿司和拉面" -> ["寿司",
+    "拉面"]); empty when ``phrase`` is one thing ("和牛", "日和", "平和").
+
+    >>> listed_zh("寿司和拉面"), listed_zh("猫、狗还有兔子"), listed_zh("和牛")
+    (['寿司', '拉面'], [], [])
+    """
+    parts = _LIST_JOIN_ZH.split(phrase.strip())
+    if len(parts) < 2 or not all(2 <= len(p) <= 4 and _HAN.fullmatch(p[0]) for p in parts):
+        return []
+    return parts
+
+
 def topic_of(phrase: str) -> str:
     """The key ``phrase`` is filed under: a synonym group's key, else its stemmed words."""
     raw = phrase.strip().lower()
