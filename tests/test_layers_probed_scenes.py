@@ -2299,3 +2299,52 @@ def test_r7_reviewed_facts_kept_or_filed_right(default_hub, tenant, lines, subje
 def test_r7_reviewed_a_contrast_of_a_narrower_thing_keeps_the_taste(default_hub):
     mem = heard(default_hub, "r7_r11", [(0, "小王", "喜欢看电影，但是不喜欢去电影院")])
     liked(mem, "小王", "电影")
+
+
+@pytest.mark.parametrize(
+    ("previous", "text"),
+    [
+        # what the second review of round 7 found: a hop that is a ball's, a video's or a team's
+        (None, "球跳去对面了"),
+        (None, "视频一下就跳去广告了"),
+        (None, "我跳去隔壁组了"),
+        # a trade or a chore given up and what one went to do, or news of the new job's first days
+        (None, "我不干销售了，去做培训了"),
+        (None, "我不干家务了，去了健身房"),
+        (None, "入职啦，试用期三个月"),
+        (None, "入职啦，工位在三楼"),
+        # a study begun, then what one is doing, not where
+        (None, "我读研了，在准备论文"),
+        (None, "我读研了，在家躺着"),
+        # an echo that arranges a time
+        ("I love karaoke", "lol same time tomorrow?"),
+    ],
+)
+def test_r7_second_review_look_alikes_give_no_row(previous, text):
+    from tests.layer_sets import TUE, found_rows
+
+    assert found_rows(text, TUE, previous=previous, speaker="小王" if text[0] > "z" else "Ben") == []
+
+
+def test_r7_second_review_kept_readings(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    # a mention with no space after it cannot be told from the line; the line is read whole
+    assert [(r[0], r[3]) for r in found_rows("@阿峰我不吃香菜", TUE, speaker="小王")] == [
+        ("preference", "香菜")
+    ]
+    rows = found_rows("入职啦，在腾讯做测试", TUE, speaker="小王")
+    assert {(r[2], r[3]) for r in rows} == {("employer", "腾讯"), ("job", "测试")}
+    assert [(r[2], r[3]) for r in found_rows("我读博了，在中科院", TUE, speaker="小王")] == [
+        ("school", "中科院")
+    ]
+    # another's "can't come, tomorrow then" is no promise of theirs, and moves no one's
+    mem = heard(
+        default_hub, "r7_s1", [(0, "阿峰", "今天我过来拿钥匙"), (0, "小美", "今天来不了了，改明天吧")]
+    )
+    assert [(c.owner, c.due) for c in mem.commitments()] == [("阿峰", date(2026, 9, 1))], _all(mem)
+    # a day put right on the weekday it names is that weekday after the day it had
+    mem = heard(
+        default_hub, "r7_s2", [(0, "阿峰", "周一例会我来主持"), (0, "阿峰", "说错了，例会是周二不是周一")]
+    )
+    assert [c.due for c in mem.commitments()] == [date(2026, 9, 8)], _all(mem)

@@ -103,6 +103,8 @@ def correction(text: str, speaker: str, at: datetime, previous: str | None = Non
         if not due:
             return []
         was = due_date(wrong, at) if wrong else None
+        if was and due == at.date() < was:
+            due += timedelta(days=7)  # "周二不是周一" said on a Tuesday: the Tuesday after that Monday
         if was:  # "Thursday not Friday": the promise due that Friday, found where rows are written
             return [
                 Evidence("status", speaker, "", thing, 0.5, CORRECTION, due, counterparty=was.isoformat())

@@ -1182,7 +1182,8 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     if later:
         # "周六去不了了，周日去", "今天来不了了，改明天吧", "这周末回不去了，下周末回": a last clause of
         # only a later time (and the act again) moves the plan there
-        return dataclasses.replace(ev, due=later, kind="postponed")
+        # (the plan spoken of last: the act said again names no thing of its own, "…，下周末回")
+        return dataclasses.replace(ev, due=later, kind="postponed", value="")
     if re.search(r"(?:day|week|weekend)\s+after(?:\s+instead)?$", put_off_span(said), re.I):
         day = None  # "moving to the Thursday after": a week on from its own day, not the next Thursday
     if day:
@@ -1408,11 +1409,11 @@ _YES_EN = re.compile(
 )
 # (a bare 不 only alone in its clause: not "不知道", "不一定", "不挑", "不辣不欢", "不用客气")
 _NO_ZH = re.compile(
-    r"^(?:不(?:太|怎么|是很)?(?:喜欢|爱)|不(?=[，,。！!~～\s]|$)|不(?:太)?(?:吃|喝|看|玩|听)(?![过得])|讨厌|受不了|完全不|一点也不|一点都不)"
+    r"^(?:不(?:太|怎么|是很)?(?:喜欢|爱)|不(?=[，,。！!~～\s]|$)|不(?:太|怎么)?能?(?:吃|喝|看|玩|听)(?![过得])|讨厌|受不了|完全不|一点也不|一点都不)"
 )
 # (a bare 嗯 / 对 / 是的 only as the whole answer: not "对了，…", "嗯…一般般吧")
 _YES_ZH = re.compile(
-    r"^(?:(?:超|很|挺|特别|还挺|还蛮|蛮)?(?:喜欢|爱)(?![不没])|当然|超爱|(?:嗯嗯?|对|是的|是啊)(?=[！!。~～\s]*$))"
+    r"^(?:(?:超级?|很|挺|特别|还挺|还蛮|蛮|非常)?(?:喜欢|爱)(?![不没])|当然|超爱|(?:嗯嗯?|对|是的|是啊)(?=[！!。~～\s]*$))"
 )
 # an apology or a late reply heading the answer ("不好意思刚看到，喜欢的"): not the answer
 _SORRY_HEAD_ZH = re.compile(r"^(?:不好意思|抱歉|sorry|刚看到|才看到)[^，,]*[，,]\s*")

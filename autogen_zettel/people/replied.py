@@ -22,7 +22,7 @@ LOOK_BACK = 4  # messages by others a short reply may reach back over
 # statement, not an echo)
 ECHO = re.compile(
     # (a laugh may lead it: "lol same")
-    r"^\s*(?:(?i:lol|haha+|omg|ha)[\s,!]+)?(?:(?i:same(?:\s+(?:here|for me|tbh|honestly|lol|fr))*|me\s+too|ditto|likewise)(?:\s+(?i:tbh|honestly|lol|haha))?"
+    r"^\s*(?:(?i:lol|haha+|omg|ha)[\s,!]+)?(?:(?i:same(?!\s+(?:time|place|day|thing|old|as|again|one|way|goes|size|here\s+as)\b)(?:\s+(?:here|for me|tbh|honestly|lol|fr))*|me\s+too|ditto|likewise)(?:\s+(?i:tbh|honestly|lol|haha))?"
     r"|我也是|我也一样|俺也一样|我也同款|同款|同上|同|[+＋]1|加一)"
     r"(?:[\s,，。.!！~～:;()\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+|$)"
     r"|^\s*[+＋]1(?=[\u4e00-\u9fff])"

@@ -44,7 +44,8 @@ _YES = re.compile(
 )
 # a mention heading a line in a group chat ("@Priya yes I'll bring it", "@阿美 那我带炭"; WeChat
 # puts a narrow space after it): whom the line is for, not words of it
-_MENTION_HEAD = re.compile(r"^\s*(?:@[^\s@,，:：]{1,24}[\s\u2005,，:：]*)+(?=\S)")
+# (only a mention set off by a space or a stop: "@阿峰我不吃香菜" cannot tell where the name ends)
+_MENTION_HEAD = re.compile(r"^\s*(?:@[^\s@,，:：]{1,24}[\s\u2005,，:：]+)+(?=\S)")
 # a heart (or a face of love) heading English words: the verb "love"
 _LOVE_HEAD = re.compile(r"^\s*(?:[\u2764\U0001F496\U0001F497\U0001F60D\U0001F970][\uFE0F]?\s*)+(?=[A-Za-z])")
 
