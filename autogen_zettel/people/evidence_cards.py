@@ -13,8 +13,8 @@ from datetime import datetime
 from autogen_zettel.base.cards import CardKind, Message
 from autogen_zettel.cards.refine import CardDraft, keywords
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.extract import extract_layers
-from autogen_zettel.people.replied import LOOK_BACK, offers_a_thing, replied_to, taste_asked
+from autogen_zettel.people.extract import extract_layers, taste_asked
+from autogen_zettel.people.replied import LOOK_BACK, offers_a_thing, replied_to
 from autogen_zettel.text.due import due_date
 
 __all__ = ["layer_draft", "previous_in_batch", "given_layers"]

@@ -28,11 +28,12 @@ from autogen_zettel.people.corrected import correction
 from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, STAND_IN, Evidence
 from autogen_zettel.people.key_meaning import meaning_of
 from autogen_zettel.people.lexicon_en import STUDY_EN
-from autogen_zettel.people.replied import ECHO, taste_asked
+from autogen_zettel.people.replied import ECHO
 from autogen_zettel.people.subjects import (
     COUPLE_STATES,
     RELATIVES_ZH,
     SURNAMES,
+    TRADE_BEFORE_NAME_ZH,
     ZH_NAME,
     kin_zh_in_en,
     owner_of_thing,
@@ -53,7 +54,7 @@ from autogen_zettel.text.due import (
 )
 from autogen_zettel.text.marks import as_words
 
-__all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
+__all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers", "taste_asked"]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
@@ -384,9 +385,14 @@ def _extract(
     text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None, embedder=None
 ) -> list[Evidence]:
     meaning = meaning_of(embedder)
-    put_right = correction(text, speaker, at, previous)
+    put_right, rest = correction(text, speaker, at, previous)
     if put_right:  # "sorry I mean Thursday not Friday", "不对，是网易不是腾讯": a value put right
-        return put_right
+        # (and what the line goes on to say: "不对，是网易不是腾讯，我下周一入职")
+        return put_right + (
+            _extract(rest, speaker=speaker, at=at, previous=None, addressee=addressee, embedder=embedder)
+            if rest
+            else []
+        )
     out: list[Evidence] = []
     echo = ECHO.match(text) if previous and not previous.rstrip().endswith(("?", "？")) else None
     if echo:
@@ -403,7 +409,7 @@ def _extract(
         ]
         text = text[echo.end() :]
     # "程序员小李跳去字节了": a trade said before a name only says who they are
-    text = _TRADE_BEFORE_NAME_ZH.sub("", text)
+    text = TRADE_BEFORE_NAME_ZH.sub("", text)
     text = as_first_person(text, speaker)
     if _HAN.search(text):
         text = general.en_verbs_in_zh(text)  # "Amy 把 dinner cancel 了": Chinese syntax, an English verb
@@ -640,9 +646,6 @@ _SHOW_OF_ZH = re.compile(
     r"(?:演唱会|音乐会|演出|巡演|见面会|签售会|live|Live|LIVE|比赛|球赛|话剧|脱口秀)"
 )
 _THEM_ZH = re.compile(r"他们|她们|它们|他|她|它")
-_TRADE_BEFORE_NAME_ZH = re.compile(
-    r"^(?:程序员|设计师|产品经理|实习生|前端|后端|运营|测试)(?=[小老阿][\u4e00-\u9fff])"
-)
 # the speaker promising for a named other, then what that other will do in the next clause
 _ON_BEHALF_ZH = re.compile(
     rf"^我(?:已经)?(?:替|帮|代)(?P<who>{ZH_NAME})(?:答应|应承|应下|保证)(?:了)?(?:你|您|你们)?(?:了|啦)?[，,]\s*(?P<pron>[她他])?"
@@ -989,7 +992,7 @@ def _sentence(
             e
             for e in out
             if e.layer != "preference"
-            or (len(e.value) >= 2 and not e.value.startswith("不") and e.key not in {a.key for a in answered})
+            or (not re.match(r"[不没都谁我你他她这那]", e.value) and e.key not in {a.key for a in answered})
         ] + answered
     if han and previous:
         out = _called_off_reply_zh(said, speaker, previous, out)
@@ -1182,8 +1185,14 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     if later:
         # "周六去不了了，周日去", "今天来不了了，改明天吧", "这周末回不去了，下周末回": a last clause of
         # only a later time (and the act again) moves the plan there
-        # (the plan spoken of last: the act said again names no thing of its own, "…，下周末回")
-        return dataclasses.replace(ev, due=later, kind="postponed", value="")
+        # (a thing the line names stays, "周六的聚餐去不了了，周日去"; the act said again names none, and
+        # the plan spoken of last is meant: "…，下周末回")
+        thing = (
+            ev.value
+            if len(ev.value) >= 2 and not re.search(rf"[回去来]$|{general.ZH_TIME}|加班", ev.value)
+            else ""
+        )
+        return dataclasses.replace(ev, due=later, kind="postponed", value=thing)
     if re.search(r"(?:day|week|weekend)\s+after(?:\s+instead)?$", put_off_span(said), re.I):
         day = None  # "moving to the Thursday after": a week on from its own day, not the next Thursday
     if day:
@@ -1396,10 +1405,31 @@ def _fact_answered(said: str, speaker: str, previous: str, at: datetime, han: bo
     return [e for e in found if e.layer == "fact" and e.key == key and e.subject == speaker]
 
 
+# a taste asked about, yes or no ("do you like horror films?", "Jess, are you into jazz?",
+# "你喜欢吃辣吗？", "你爱不爱喝咖啡？"): the thing asked of
+_TASTE_ASKED_EN = re.compile(
+    r"(?:^|[,.!]\s*)(?:(?:do|did)\s+(?:you|u)\s+(?:(?:still|actually|even|really)\s+)?(?:like|love|enjoy)|are\s+(?:you|u)\s+"
+    r"(?:into|a fan of|keen on)|(?:you|u)\s+(?:like|into))\s+(?P<x>(?!(?:it|that|this|them|me|him|her|us|to|if|what|how|when|where|who|why|whether)\b)"
+    r"[\w'\-]+(?:\s+[\w'\-]+){0,3}?)\s*\?+\s*$",
+    re.I,
+)
+_TASTE_ASKED_ZH = re.compile(
+    r"(?:^|[，,])\s*(?:你|您)们?(?:平时|一般|也)?(?:喜不喜欢|爱不爱|喜欢|爱)(?P<x>(?![我你他她它这那])(?![^？?]*(?:什么|啥|哪|谁))[\u4e00-\u9fffA-Za-z]{1,8}?)"
+    r"(?:吗|嘛|不)?[？?]+\s*$"
+)
+
+
+def taste_asked(text: str) -> re.Match[str] | None:
+    """The question ``text`` asks of the addressee's taste, yes or no ("do you like horror films?",
+    "你喜欢吃辣吗？"): its group ``x`` is the thing asked of; None for any other line."""
+    return (_TASTE_ASKED_ZH if _HAN.search(text) else _TASTE_ASKED_EN).search(text.strip())
+
+
 # the answer's head: yes or no (a reason may follow)
 _NO_EN = re.compile(
     r"^(?:(?:god|hell|oh|ugh|haha|lol|honestly|tbh|um+|erm+|hmm+)[,!.]*\s+)*(?:no+(?!\s+(?:idea|clue|comment)\b)|nope|nah|not really|not at all|"
-    r"not particularly|not a fan|not so much|never|absolutely not|definitely not|no way|(?:I\s+)?(?:don't|do not))\b",
+    r"not particularly|not a fan|not so much|never|absolutely not|definitely not|no way|"
+    r"(?:I\s+)?(?:don't|do not)(?:\s+really)?(?=\s*(?:$|[,.!;])|\s+(?:like|love|enjoy)\b))\b",
     re.I,
 )
 _YES_EN = re.compile(
@@ -1451,7 +1481,9 @@ def _taste_answered(said: str, speaker: str, previous: str, at: datetime, han: b
 # a stance on a pronoun, or on nothing, in a reply ("not me, hate it", "I actually like them",
 # "我倒是挺喜欢的", "我受不了"): its thing is the one the line before takes a stance on
 _PRONOUN_STANCE_EN = re.compile(
-    r"\b(?P<v>love|like|hate|adore|enjoy|can't stand|cannot stand|loathe|detest)\s+(?P<p>it|them|that|those|em)\b"
+    # (the stance's own clause: at its head, or after I, "not me", and, but; not "looks like it")
+    r"(?:^|[,;.!]\s*|\b(?:I|me|and|but|so|just|honestly|totally|really|actually|kinda)\s+)"
+    r"(?P<v>love|like|hate|adore|enjoy|can't stand|cannot stand|loathe|detest)\s+(?P<p>it|them|that|those|em)\b"
     r"(?!\s+(?:when|whenever|if|that|because|how|but)\b)",  # ("I hate it when it rains": an event)
     re.I,
 )
@@ -1543,7 +1575,8 @@ _SAME_VERB_ZH = re.compile(
     + _ASKED_VERB_ZH
     + r"])"
     # (a thing of its own, not what follows the act: "我带不动", "我买过了", "我带孩子去不了", "我带的")
-    r"(?:点|些|一?[个瓶箱份袋盒包])?(?P<obj>(?:(?![了过的不没去来出着得])[\u4e00-\u9fffA-Za-z]){0,6}?)(?:吧|哈|啊|呀|呗)?[！!。~～\s]*$"
+    # (a measure word, bare only before a thing: "我带点零食", "我带一包纸巾", not the 包 of "我带包子")
+    r"(?:点|些|一[个瓶箱份袋盒包顶把]|[个瓶箱份袋盒](?=[\u4e00-\u9fff]))?(?P<obj>(?:(?![了过的不没去来出着得])[\u4e00-\u9fffA-Za-z]){0,6}?)(?:吧|哈|啊|呀|呗)?[！!。~～\s]*$"
 )
 
 
@@ -1554,7 +1587,7 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
     due = due_date(general.normalise_zh(previous), at)
     what = m.group("what")
     same = _SAME_VERB_ZH.match(said.strip())
-    if re.search(r"上次|昨天|前天|刚才|的[？?]*$", previous.strip()):
+    if re.search(r"(?:上次|昨天|前天)[^，,？?]*的|的[？?]*$", previous.strip()):
         return []  # "上次谁带的水果？": who did it, asked after the fact; no task to take on
     if same and what.startswith(same.group("verb")):
         # "谁带水果？" - "我带西瓜": the volunteer's own thing, or the one asked for when none is said
@@ -1710,8 +1743,18 @@ def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:
             ):
                 out.append(ev)
         elif ev.layer == "preference":
-            # a restriction ("我不喝酒") is a fact, not a taste; the phrase rules' preference stands
-            if not any(e.layer == "preference" for e in found) and not any(e.key in _NOT_TASTE for e in out):
+            # a restriction ("我不喝酒") is a fact, not a taste; the phrase rules' preference stands,
+            # and a taste of another thing said beside it stands too ("I love tea, can't stand coffee")
+            if (
+                not any(e.key in _NOT_TASTE for e in out)
+                and not any(
+                    e.layer == "preference" and (e.key == ev.key or _meet(e.value, ev.value)) for e in found
+                )
+                and (
+                    not any(e.layer == "preference" for e in found)
+                    or (ev.kind == "statement" and not re.match(r"[那这它]", ev.value))
+                )
+            ):
                 if ev.kind == "refusal":
                     out = [e for e in out if not (e.layer == "status" and e.kind == "cancelled")]
                 out.append(ev)

@@ -37,7 +37,7 @@ from autogen_zettel.people.lexicon_en import (
 )
 from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, SURNAMES, names_a_person, own_kin
 from autogen_zettel.people.topics import clean_topic, listed_zh, topic_of
-from autogen_zettel.text.due import DAY_OR_MONTH_EN, SPAN_EN, ZH_RIGHT_AWAY
+from autogen_zettel.text.due import DAY_OR_MONTH_EN, MONTH_EN, SPAN_EN, ZH_RIGHT_AWAY
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
@@ -160,9 +160,11 @@ _LEFT_FOR_GOOD_EN = re.compile(
     rf"\b(?i:left)\s+(?P<v>{_CAP})(?!['’]s)\b"
     # (what follows says it was for good: the clause ends, or when or after how long, or for what;
     # not a thing left to them, "left Deloitte a voicemail", nor how one left, "feeling great")
-    r"(?=\s*(?:$|[,.;!]|and\b|but\b|(?i:in\s+(?:19|20)\d\d|in\s+[A-Z][a-z]+|last\s+(?:week|month|year|spring|summer|autumn|winter)|"
+    r"(?=\s*(?:$|[,.;!]|but\b|(?i:in\s+(?:19|20)\d\d|in\s+"
+    + MONTH_EN
+    + r"|last\s+(?:week|month|year|spring|summer|autumn|winter)|"
     r"this\s+(?:month|year)|back\s+in\b|after\s+\w+\s+(?:years?|months?)|for good|for\s+(?:a|an)\s+\w+|to\s+(?:join|start|go|work|become|move|do|set)\b|"
-    r"(?:a\s+(?:few|couple\s+of)|\d+|two|three|four|five|six)\s+(?:weeks?|months?|years?)\s+ago|recently\b|now\b)))"
+    r"(?:a\s+(?:few|couple\s+of)|\d+|two|three|four|five|six)\s+(?:weeks?|months?|years?)\s+ago|recently\b)))"
 )
 # a job that ends with no new one said ("Just quit my job", "got laid off", "Quit Siemens last week"):
 # the employment ends, so its employer and job change to "none"
@@ -691,7 +693,10 @@ _OTHER_SUBJECT_EN = re.compile(
 # a third person's pronoun as a clause's subject, just before its verb ("they moved", "she's just
 # moved"): no one the speaker named to file it under
 _THIRD_PRONOUN_EN = re.compile(
-    r"\b(?i:he|she|they)(?:'s|'re|'ve|\s+(?:has|have|had|is|are|was|were))?"
+    # (or a place of work or a shop, "the office moved to Shoreditch": no one's home)
+    r"\b(?:(?i:he|she|they)|(?i:the|our|my|their|his|her)\s+(?i:office|company|firm|shop|team|business|restaurant|"
+    r"store|school|gym|clinic|surgery|practice|studio|church|salon|cafe|pub|bakery|HQ|headquarters))"
+    r"(?:'s|'re|'ve|\s+(?:has|have|had|is|are|was|were))?"
     r"(?:\s+(?i:just|now|finally|apparently|already|also|recently|actually|both))*\s+$"
 )
 
@@ -767,6 +772,12 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         if _PAST_ROLE_EN.search(re.split(r"[,;.!?]", s[: m.start()])[-1]):
             continue  # "Back when I was fifteen I had a Saturday job at Woolworths": the one that was
         head = re.search(r"([\w\-]+)\s+at\s+$", s[: m.start("v4")]) if m.group("v4") else None
+        if (
+            m.group("v4")
+            and head
+            and head.group(1).lower() in ("customer", "client", "patient", "member", "regular", "user")
+        ):
+            continue  # "I'm a customer at Monzo": who one is to the firm, not who works for it
         if m.group("v4") and not (
             head
             and (
@@ -873,6 +884,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             if words[-1] in (
                 "fan",
                 "member",
+                "customer",
+                "client",
+                "patient",
+                "regular",
                 "user",
                 "owner",
                 "lover",
@@ -1825,9 +1840,14 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         if NOT_A_KIND.match(clause[m.start("obj") :]):  # "I love how you think", "I enjoy every minute"
             continue
         if re.search(r"\b(?:sick|tired|fed up)\b", verb) and re.match(
-            r"(?:all\s+)?(?:this|these)\b", obj, re.I
+            r"(?:all\s+)?(?:this|these)\b|(?:waiting|being|pretending|trying|explaining|asking|hearing|saying|telling|"
+            r"repeating|arguing|hoping|feeling)\b",
+            obj,
+            re.I,
         ):
-            continue  # "I'm so tired of this weather", "sick of these delays": the moment's complaint
+            # "I'm so tired of this weather", "sick of these delays", "tired of waiting for Tom": the
+            # moment's complaint, no taste
+            continue
         obj = re.sub(r"\s+(?:completely|totally|entirely|altogether|forever)$", "", obj, flags=re.I)
         # "partial to a bit of cheese": the thing, not the measure of it
         obj = re.sub(
@@ -3316,7 +3336,9 @@ _ZH_NEVER_TOUCHES = re.compile(r"滴(?P<o>酒)不沾|(?P<o2>烟酒)不沾")
 
 
 # a clause that turns against the one before it ("但是受不了咖喱", "不过不太爱吃辣")
-_ZH_CONTRAST_HEAD = re.compile(r"^(?:但是|但|不过|可是|可|然而)(?:我)?(?=[\u4e00-\u9fff])")
+_ZH_CONTRAST_HEAD = re.compile(
+    rf"{_ZH_LINK_HEAD.pattern}(?:我)?(?=[\u4e00-\u9fff])|^\s*(?:然而|就是)(?:我)?(?=[\u4e00-\u9fff])"
+)
 
 
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
@@ -4337,7 +4359,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
             continue  # "我晚上看" to "你能帮我看看这份合同吗？" is a promise; its thing is asked
         if re.match(r"(?:去|来)?[\u4e00-\u9fff]了[一两三四五六七八九十几半\d]", rest):
             continue  # "今天我去买了一本书", "去跑了五公里": the perfective 了 and how much tell what happened
-        modal = re.match(r"(?:来|会|负责|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
+        # (负责任 is being responsible, no act taken on: "我负责任地说")
+        modal = re.match(r"(?:来|会|负责(?!任)|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
         if not (has_time or (modal and modal.group(0) in ("来", "负责", "保证", "一定", "争取"))):
             continue
         if re.search(r"了[啦吧]?$", rest) and not (

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from autogen_zettel.people import rules_en, rules_zh
 
-__all__ = ["ECHO", "LOOK_BACK", "offers_a_thing", "replied_to", "taste_asked"]
+__all__ = ["ECHO", "LOOK_BACK", "offers_a_thing", "replied_to"]
 
 LOOK_BACK = 4  # messages by others a short reply may reach back over
 # a group chat's echo of the line before, heading a line: "same!", "Same here tbh.", "me too",
@@ -46,26 +46,6 @@ def offers_a_thing(text: str) -> bool:
         offered = rules_zh.offer_topic(text)
         return len(offered) >= 2 and not _NO_THING_ZH.match(offered)
     return bool(rules_en.offer_topic(text))
-
-
-# a taste asked about, yes or no ("do you like horror films?", "Jess, are you into jazz?",
-# "你喜欢吃辣吗？", "你爱不爱喝咖啡？"): the thing asked of
-_TASTE_ASKED_EN = re.compile(
-    r"(?:^|[,.!]\s*)(?:(?:do|did)\s+(?:you|u)\s+(?:(?:still|actually|even|really)\s+)?(?:like|love|enjoy|mind)|are\s+(?:you|u)\s+"
-    r"(?:into|a fan of|keen on)|(?:you|u)\s+(?:like|into))\s+(?P<x>(?!(?:it|that|this|them|me|him|her|us|to)\b)"
-    r"[\w'\-]+(?:\s+[\w'\-]+){0,3}?)\s*\?+\s*$",
-    re.I,
-)
-_TASTE_ASKED_ZH = re.compile(
-    r"(?:^|[，,])\s*(?:你|您)们?(?:平时|一般|也)?(?:喜欢|爱|喜不喜欢|爱不爱)(?P<x>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)"
-    r"(?:吗|么|嘛|不)?[？?]+\s*$"
-)
-
-
-def taste_asked(text: str) -> re.Match[str] | None:
-    """The question ``text`` asks of the addressee's taste, yes or no ("do you like horror films?",
-    "你喜欢吃辣吗？"): its group ``x`` is the thing asked of; None for any other line."""
-    return (_TASTE_ASKED_ZH if _HAN.search(text) else _TASTE_ASKED_EN).search(text.strip())
 
 
 def _short(reply: str) -> bool:
@@ -102,10 +82,5 @@ def replied_to(reply: str, recent: Sequence[str]) -> str | None:
     # "I'll sort the food" - "@Priya yep will do")
     return next(
         (m for m in recent[1:LOOK_BACK] if offers_a_thing(m)),
-        next((m for m in recent[1:LOOK_BACK] if _asks(m)), latest),
+        next((m for m in recent[1:LOOK_BACK] if m.rstrip().endswith(("?", "？"))), latest),
     )
-
-
-def _asks(text: str) -> bool:
-    """Whether ``text`` is a question or a request (it ends with a question mark)."""
-    return text.rstrip().endswith(("?", "？"))

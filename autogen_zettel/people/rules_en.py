@@ -668,7 +668,7 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     if (
         cancel
         and cancel.group(0).startswith("calling")
-        and re.search(r"\b(?:if|unless|might|may|maybe|probably|when)\b", low[: cancel.start()])
+        and re.search(r"\b(?:if|unless|might|maybe|probably|when)\b", low[: cancel.start()])
     ):
         cancel = None  # "if it rains I'm calling it off": a condition, nothing called off yet
     if cancel:

@@ -35,6 +35,7 @@ __all__ = [
     "RELATIVES_EN",
     "RELATIVES_ZH",
     "SURNAMES",
+    "TRADE_BEFORE_NAME_ZH",
     "ZH_NAME",
     "ZH_NOT_A_NAME",
     "ZH_PET_NAME",
@@ -170,6 +171,10 @@ _ZH_DAY_AFTER_SURNAME = (
 )
 _ZH_NAME = rf"(?:[小老阿][{SURNAMES}]|{_ZH_PET_NAME}|{ZH_NOT_A_NAME}[{SURNAMES}](?!{_ZH_DAY_AFTER_SURNAME})[^\s我你他她们的了是在说，。！？、\d出取送买卖拿放寄交收还完到回起过]{{1,2}}?)"
 ZH_NAME = _ZH_NAME  # (extract reads whom a promise is made for by it)
+# a trade said before a name, which only says who they are ("程序员小李跳去字节了"; not "测试小程序")
+TRADE_BEFORE_NAME_ZH = re.compile(
+    rf"^(?:程序员|设计师|产品经理|实习生|前端|后端|运营|测试)(?=[小老阿][{SURNAMES}](?:[^\u4e00-\u9fff]|[说跳去在是把已也都又刚要会]))"
+)
 # what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
 _ZH_PRED = (
     # "小周跟我说她…", "老陈告诉我他…": a report told to the speaker (not "跟我说好了", an agreement)

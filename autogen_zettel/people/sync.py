@@ -226,11 +226,29 @@ def sync_cards(
             continue
         found = given[cid] if given and cid in given else evidence_for(tables, card, embedder=embedder)
         rows.extend(_row(card, ev) for ev in found)
-    rows = _headed_topics(tables, rows)
+    rows = _headed_topics(tables, _corrections_resolved(tables, rows))
     with db.atomic():
         tables.replace_evidence(ids, rows)
         groups |= {(r["layer"], r["subject_key"], r["key"]) for r in rows}
         _rebuild(db, tables, groups, cfg)
+
+
+def _corrections_resolved(tables: LayerTables | None, rows: list[dict]) -> list[dict]:
+    """The evidence rows of new cards with each correction ("不对，是网易不是腾讯", "sorry I mean
+    Thursday not Friday") resolved against what its speaker said before, in ``tables`` (None: only
+    the rows before it in this batch, as a full rebuild reads them), or dropped when it puts nothing
+    right (:func:`~autogen_zettel.people.corrected.resolved`)."""
+    out: list[dict] = []
+    for r in sorted(rows, key=lambda r: r["at"]):
+        if r["kind"] == CORRECTION:
+            layers = ["fact"] if r["layer"] == "fact" else ["commitment"]
+            said = tables.observed(layers, r["subject_key"]) if tables is not None else []
+            batch = [o for o in out if o["layer"] in layers and o["subject_key"] == r["subject_key"]]
+            r = resolved(r, [*said, *batch])
+            if r is None:
+                continue
+        out.append(r)
+    return out
 
 
 def _headed_topics(tables: LayerTables | None, rows: list[dict]) -> list[dict]:
@@ -254,16 +272,6 @@ def _headed_topics(tables: LayerTables | None, rows: list[dict]) -> list[dict]:
 
     out: list[dict] = []
     for r in rows:
-        if r["kind"] == CORRECTION:
-            # "不对，是网易不是腾讯", "sorry I mean Thursday not Friday": the fact or the promise it
-            # puts right, said before (kept or in this batch)
-            layers = ["fact"] if r["layer"] == "fact" else ["commitment"]
-            said = tables.observed(layers, r["subject_key"]) if tables is not None else []
-            r = resolved(
-                r, [*said, *(o for o in out if o["layer"] in layers and o["subject_key"] == r["subject_key"])]
-            )
-            if r is None:
-                continue
         if r["layer"] == "preference":
             topics = topics_of(r["subject_key"])
             if r["key"] not in topics:
@@ -321,7 +329,9 @@ def rebuild_all(db, *, cfg: ConflictConfig) -> int:
         if _gives_evidence(cards[cid])
         for ev in evidence_for(tables, cards[cid])
     ]
-    rows = _headed_topics(None, sorted(rows, key=lambda r: (r["at"], r["card_id"])))
+    rows = _headed_topics(
+        None, _corrections_resolved(None, sorted(rows, key=lambda r: (r["at"], r["card_id"])))
+    )
     with db.atomic():
         tables.replace_evidence(ids + tables.card_ids_with_evidence(), rows)
         tables.clear_derived()

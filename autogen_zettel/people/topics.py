@@ -266,19 +266,23 @@ def clean_topic(phrase: str) -> str:
     return "" if _WHEN_EN.fullmatch(" ".join(words)) else " ".join(words)
 
 
+_PERSONS_ZH = frozenset("我 你 他 她 它 我们 你们 他们 她们 大家 别人 朋友 家人".split())
 # the joins of a Chinese list of things ("寿司和拉面", "猫、狗还有兔子")
 _LIST_JOIN_ZH = re.compile(r"和|跟|还有|以及|、")
 
 
 def listed_zh(phrase: str) -> list[str]:
-    """The things of a short Chinese list, each of two to four characters ("寿司和拉面" -> ["寿司",
-    "拉面"]); empty when ``phrase`` is one thing ("和牛", "日和", "平和").
+    """The things of a short Chinese list, each of one to four characters ("寿司和拉面" -> ["寿司",
+    "拉面"]); empty when ``phrase`` is one thing ("和牛", "日和", "平和") or names people.
 
-    >>> listed_zh("寿司和拉面"), listed_zh("猫、狗还有兔子"), listed_zh("和牛")
-    (['寿司', '拉面'], [], [])
+    >>> listed_zh("寿司和拉面"), listed_zh("猫、狗还有兔子"), listed_zh("和牛"), listed_zh("我和你")
+    (['寿司', '拉面'], ['猫', '狗', '兔子'], [], [])
     """
     parts = _LIST_JOIN_ZH.split(phrase.strip())
-    if len(parts) < 2 or not all(2 <= len(p) <= 4 and _HAN.fullmatch(p[0]) for p in parts):
+    # (a thing of one character too, "猫和狗", but no person: "我和你")
+    if len(parts) < 2 or not all(
+        1 <= len(p) <= 4 and _HAN.fullmatch(p[0]) and p not in _PERSONS_ZH for p in parts
+    ):
         return []
     return parts
 
