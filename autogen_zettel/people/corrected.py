@@ -4,8 +4,10 @@
 "说错了，是周四不是周五", "不对，是网易不是腾讯", "不对，是人大，老记错": the line that puts it right
 names the right value and often the wrong one, but not what it is a value of.
 
-- A day put right (or a day said instead: "gonna be Thursday for the contract instead") moves the
-  promise spoken of last to that day: a postponement, as "can we make it Thursday" is.
+- A day put right moves a promise to that day, as "can we make it Thursday" does: the one due the
+  day the line names as wrong ("Thursday not Friday"; found as a fact's key is, below, and none
+  moved when none was due then), the thing it names ("gonna be Thursday for the contract
+  instead"), or else the promise spoken of last.
 - Any other value puts a fact right: an evidence of kind :data:`CORRECTION` whose ``counterparty``
   holds the wrong value when the line names it. Its key is that of the speaker's fact said a short
   while before (:data:`WINDOW`) with that value, or, when the line names none, of one spelled much
