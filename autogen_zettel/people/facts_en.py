@@ -10,6 +10,7 @@ import re
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.lexicon_en import (
     AFFIRM,
+    AT_HEART,
     FACTS,
     JOB,
     JOBS,
@@ -106,7 +107,7 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
             )
             out.append(Evidence("fact", speaker, "job", value, 0.5, "change" if changed else "statement"))
     m = JOB.search(s)
-    if m and re.match(r"\s+at heart\b", s[m.end() :], re.I):
+    if m and AT_HEART.match(s, m.end()):
         m = None  # "I'm a software dev at heart": what one is like, no job
     if m:
         words = [w for w in m.group("v").split() if w not in ("now", "currently")]

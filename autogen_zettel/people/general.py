@@ -22,6 +22,7 @@ from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, Evidence
 from autogen_zettel.people.lexicon_en import (
     ACK_EN,
     ANIMALS_EN,
+    AT_HEART,
     BACK_IN_ORDER,
     DONE_BY_EN,
     DONE_WITH_TIME,
@@ -844,7 +845,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             continue
         if words[0] in _SKILL_EN and not m.group("v3"):
             continue  # "I'm an expert hiker now", "a keen runner": how one does a thing, no job
-        if re.match(r"\s+at heart\b", s[m.end() :], re.I):
+        if AT_HEART.match(s, m.end()):
             continue  # "I'm a PM at heart": what one is like, no job
         if _DIET_EN.fullmatch(f"I'm {words[-1]}"):
             continue  # "As a vegetarian, I always ...": a diet (read by _DIET_EN), no trade

@@ -588,6 +588,8 @@ FACTS = (
         ),
     ),
 )
+# a trade said of one's nature, not one's work ("I'm a PM at heart"): read after the trade
+AT_HEART = re.compile(r"\s+at heart\b", re.I)
 JOBS = frozenset(
     [
         "teacher",
