@@ -295,10 +295,6 @@ def test_f_a_plumber_lowercase(default_hub):
     assert "plumber" in " ".join(_current(mem, "Gaz", "job"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an employer typed in lower case with no apostrophe ('been at sainsburys 6 yrs') is no name the rules can tell from a place or a thing",
-)
 def test_f_six_years_at_sainsburys(default_hub):
     mem = heard(
         default_hub,

@@ -63,10 +63,6 @@ def test_c_an_offer_accepted_binds_the_one_who_offered(default_hub):
     assert (c.status, c.due) == ("open", WED)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a bare day answering 'when' in a later line does not set the open commitment's due date",
-)
 def test_c_the_due_day_comes_in_a_later_line(default_hub):
     mem = heard(
         default_hub,

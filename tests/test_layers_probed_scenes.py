@@ -2382,3 +2382,245 @@ def test_r7_diff_read_a_correction_keeps_the_rest_and_asks_well(default_hub):
     assert [r[0] for r in rows] == ["commitment"], rows
     assert [r[3] for r in found_rows("测试小程序我明天做", TUE, speaker="小王")] == ["做测试小程序"]
     assert found_rows("I left London in the morning", TUE, speaker="Ben") == []
+
+
+# -- round eight: how people type on a phone (a thought over several messages, lower case, lists,
+# idioms of taste, Traditional characters and regional words) ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "owner", "due"),
+    [
+        # the day sent on its own a moment after the promise is its day
+        ("r8_b1", [(0, "Amy", "ok so"), (0, "Amy", "ill do the slides"), (0, "Amy", "by fri")], "Amy", 4),
+        (
+            "r8_b2",
+            [
+                (0, "Zoe", "ok I'll email the school"),
+                (0, "Zoe", "re the trip"),
+                (0, "Zoe", "first thing tomorrow"),
+            ],
+            "Zoe",
+            2,
+        ),
+        ("r8_b3", [(0, "王芳", "那个"), (0, "王芳", "PPT我来做"), (0, "王芳", "周五前")], "王芳", 4),
+        # (or to the question of when)
+        (
+            "r8_b4",
+            [
+                (0, "Ayo", "I'll do the seating plan"),
+                (0, "Kim", "when can I have it?"),
+                (0, "Ayo", "Thursday at the latest"),
+            ],
+            "Ayo",
+            3,
+        ),
+        # a day moved by a "will" whose I was dropped, "fri" alone a day
+        (
+            "r8_b5",
+            [
+                (0, "Tess", "ill return the library books tmrw"),
+                (1, "Tess", "ugh forgot the books, will do it fri instead"),
+            ],
+            "Tess",
+            4,
+        ),
+        ("r8_b6", [(0, "郑浩", "月底前我把方案交上去"), (10, "郑浩", "方案延到下个月10号再交")], "郑浩", 40),
+    ],
+)
+def test_r8_a_promise_s_day_sent_after_it_or_moved(default_hub, tenant, lines, owner, due):
+    mem = heard(default_hub, tenant, lines)
+    c = _commit(mem, owner)
+    # (due: the day of September 2026, or of October past 30)
+    assert (c.status, c.due) == ("open", date(2026, 9, 1) + timedelta(days=due - 1)), _all(mem)
+
+
+def test_r8_a_day_alone_sets_no_day_already_set_nor_one_said_long_after(default_hub):
+    mem = heard(default_hub, "r8_b7", [(0, "Amy", "I'll send the report tomorrow"), (0, "Amy", "by fri")])
+    assert _commit(mem, "Amy").due == date(2026, 9, 2), _all(mem)
+    mem = heard(default_hub, "r8_b8", [(0, "Amy", "I'll do the slides"), (3, "Amy", "friday")])
+    assert _commit(mem, "Amy").due is None, _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        # a doubt of one's own act, a day one cannot, a day moved: no promise
+        ("I don't think I'll make it tonight tbh", "Harry"),
+        ("dont think i'll be able to come", "Harry"),
+        ("我明天走不开", "杨帆"),
+        ("我明天去不成", "杨帆"),
+        # advice asked between two acts is no taste; help declined is none either
+        ("wait till tmrw", "Rosie"),
+        ("狠狠爱了", "孙悅"),
+    ],
+)
+def test_r8_no_promise_and_no_taste(text, speaker):
+    from tests.layer_sets import TUE, found_rows
+
+    previous = "should I call her or wait?" if text.startswith("wait") else None
+    rows = found_rows(text, TUE, previous=previous, speaker=speaker)
+    assert [r for r in rows if r[0] in ("commitment", "preference")] == [], rows
+
+
+def test_r8_a_doubt_before_a_promise_of_its_own_and_help_declined():
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows("I don't think I'll go, but I'll send the notes tonight", TUE, speaker="Harry")
+    assert [(r[0], r[3]) for r in rows] == [("commitment", "send the notes")], rows
+    rows = found_rows(
+        "no honestly we're fine, thanks tho", TUE, previous="want a hand with the move?", speaker="Tess"
+    )
+    assert rows == []
+    rows = found_rows("sushi!", TUE, previous="should we get pizza or sushi?", speaker="Tess")
+    assert [(r[0], r[3]) for r in rows] == [("preference", "sushi")], rows
+    rows = found_rows("不是不喜欢火锅，就是最近吃腻了", TUE, previous="火锅走起？", speaker="陈静")
+    assert rows == []
+
+
+@pytest.mark.parametrize(
+    ("text", "things", "likes"),
+    [
+        ("love sushi and ramen but can't stand curry", {"sushi", "ramen"}, True),
+        ("love sushi, ramen and pho!", {"sushi", "ramen", "pho"}, True),
+        ("I hate mushrooms and olives", {"mushrooms", "olives"}, False),
+        ("I don't like tea or coffee", {"tea", "coffee"}, False),
+        ("I've always liked cats and dogs so much", {"cats", "dogs"}, True),
+        # one thing of two words joined, and a list with one in it
+        ("I love fish and chips", {"fish and chips"}, True),
+        ("I love curry, fish and chips", {"curry", "fish and chips"}, True),
+    ],
+)
+def test_r8_a_list_of_things_is_each_thing(text, things, likes):
+    from tests.layer_sets import TUE, found_rows
+
+    rows = [r for r in found_rows(text, TUE, speaker="Dee") if r[0] == "preference" and r[4] is likes]
+    assert {r[3] for r in rows} == things, found_rows(text, TUE, speaker="Dee")
+
+
+def test_r8_no_list_where_a_part_is_no_thing():
+    from tests.layer_sets import TUE, found_rows
+
+    # (a comma alone ends a clause; an adverb or a verb cut off heads no thing)
+    rows = found_rows("Can't stand reality TV, honestly.", TUE, speaker="Ben")
+    assert [r[3] for r in rows] == ["reality tv"], rows
+    rows = found_rows("I used to love jazz and still do", TUE, speaker="Ben")
+    assert [r[3] for r in rows if r[0] == "preference"] == ["jazz"], rows
+    rows = found_rows("I love hiking and going to the gym", TUE, speaker="Ben")
+    assert len([r for r in rows if r[0] == "preference"]) == 1, rows
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "likes"),
+    [
+        ("yoga's not really my thing", "yoga", False),
+        ("board games are defo growing on me", "board games", True),
+        ("tried padel for the first time, totally hooked", "padel", True),
+        ("went to the climbing wall last night and I'm obsessed", "climbing wall", True),
+        ("I loved coffee but I've gone off it lately", "coffee", False),
+    ],
+)
+def test_r8_a_taste_said_by_an_idiom(text, thing, likes):
+    from tests.layer_sets import TUE, found_rows
+
+    rows = [r for r in found_rows(text, TUE, speaker="Isla") if r[0] == "preference"]
+    assert [(r[3], r[4]) for r in rows] == [(thing, likes)], rows
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "layer", "value"),
+    [
+        # chat's words for a relative, a best friend and a partner
+        ("the kids are obsessed with Bluey", "Gina's kids", "preference", "Bluey"),
+        ("mum says she'll make the trifle for sunday", "Gina's mum", "commitment", "make the trifle"),
+        ("dad's gonna paint the shed next weekend", "Gina's dad", "commitment", "paint the shed"),
+        ("my bestie Priya just got engaged", "Priya", "fact", "engaged"),
+        ("my other half's started a new job at the BBC", "Gina's other half", "fact", "BBC"),
+    ],
+)
+def test_r8_a_relative_by_chat_s_word(text, subject, layer, value):
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows(text, TUE, speaker="Gina")
+    assert (layer, subject, value.casefold()) in {(r[0], r[1], r[3].casefold()) for r in rows}, rows
+
+
+def test_r8_facts_in_chat_words(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows("just got promoted to senior dev 🥳", TUE, speaker="Liam")
+    assert [(r[2], r[3]) for r in rows] == [("job", "senior dev")], rows
+    rows = found_rows("got promoted to head of sales", TUE, speaker="Liam")
+    assert [(r[2], r[3]) for r in rows] == [("job", "head of sales")], rows
+    rows = found_rows("ive been at google 5 yrs", TUE, speaker="Paul")
+    assert [(r[2], r[3]) for r in rows] == [("employer", "Google")], rows
+    mem = heard(
+        default_hub,
+        "r8_f1",
+        [(0, "Will", "working at a bakery rn"), (14, "Will", "new job! barista at Costa from next week")],
+    )
+    assert (_current(mem, "Will", "employer"), _current(mem, "Will", "job")) == (["Costa"], ["barista"]), (
+        _all(mem)
+    )
+    mem = heard(
+        default_hub,
+        "r8_f2",
+        [(0, "Olivia", "I work for the council"), (25, "Olivia", "left the council, I'm freelancing now")],
+    )
+    assert _current(mem, "Olivia", "employer") == [], _all(mem)
+    # (the place left where the line names the next one is no lift of it)
+    rows = found_rows("Grace left the bank, she works for the BBC now.", TUE, speaker="Ben")
+    assert [(r[2], r[3]) for r in rows] == [("employer", "BBC")], rows
+    mem = heard(default_hub, "r8_f3", [(0, "高峰", "我在腾讯做后端"), (7, "高峰", "我不在腾讯干了")])
+    assert _current(mem, "高峰", "employer") == ["none"], _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "check"),
+    [
+        # Traditional characters, read as Simplified, given back as written
+        (
+            "r8_t1",
+            [(0, "林志明", "我現在在台積電上班"), (15, "林志明", "我離開台積電了，現在在聯發科")],
+            ("fact", "林志明", "聯發科"),
+        ),
+        (
+            "r8_t2",
+            [(0, "孫悅", "我姐說她週五把錢還我"), (5, "孫悅", "我姐錢還我了")],
+            ("done", "孫悅的姐姐", "把錢還我"),
+        ),
+        (
+            "r8_t3",
+            [(0, "張偉", "我以前超討厭香菜"), (0, "張偉", "現在居然愛上了，yyds")],
+            ("liked", "張偉", "香菜"),
+        ),
+        # regional words read as Mandarin's
+        ("r8_t4", [(0, "吴敏", "我好鍾意食壽司")], ("liked", "吴敏", "壽司")),
+        ("r8_t5", [(0, "邓超", "俺明个把钱打给你"), (1, "邓超", "钱打过去了")], ("done", "邓超", "钱")),
+        ("r8_t6", [(0, "何军", "俺爹今年七十了")], ("fact", "何军的爸爸", "70")),
+        ("r8_t7", [(0, "冯雪", "阿May話佢好鍾意食榴槤")], ("liked", "阿May", "榴槤")),
+    ],
+)
+def test_r8_traditional_characters_and_regional_words(default_hub, tenant, lines, check):
+    mem = heard(default_hub, tenant, lines)
+    kind, subject, value = check
+    if kind == "liked":
+        liked(mem, subject, value)
+    elif kind == "done":
+        c = _commit(mem, subject)
+        assert c.status == "done" and value in c.what, _all(mem)
+    else:
+        assert value in [f.value for f in mem.facts(subject=subject)], _all(mem)
+
+
+def test_r8_chinese_called_off_and_moved(default_hub):
+    mem = heard(
+        default_hub,
+        "r8_z1",
+        [(0, "杨帆", "明天早上我去机场接你"), (0, "杨帆", "算了还是你打车吧，我明天走不开")],
+    )
+    assert [(c.what, c.status) for c in mem.commitments()] == [("去机场接你", "cancelled")], _all(mem)
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows("老张说周六来不了", TUE, speaker="曹阳")
+    assert [(r[0], r[1], r[-2]) for r in rows] == [("status", "老张", "cancelled")], rows

@@ -46,6 +46,14 @@ _SPELLING = (
     (rf"(?i)\b({_NEGATIVES})\b", lambda m: m.group(1)[:-1] + "'t"),
     (rf"(?i)\b({_PRONOUNS})\b", lambda m: _pronoun(m.group(1))),
     (r"(?i)^lets\b", "let's"),
+    # a "will" heading its clause in lower case before a bare verb is the speaker's, the I dropped ("ugh
+    # forgot the books, will do it fri instead"); a capital "Will" may be a name
+    # (not the bare "will do" of an acknowledgement: "will do – will have the invoice to you tomorrow")
+    (
+        rf"(^|[,;.!]\s*|\b(?:so|ok|okay|but|and|then)\s+)will(?=\s+(?:\w+ly\s+)?{_BARE_VERB}\b)"
+        r"(?!\s+do\s*(?:$|[,.!;:\u2013\u2014-]))",
+        r"\1I'll",
+    ),
     # "rn" typed in lower case is "right now" (capitalised, "RN" is a registered nurse): the time it says
     (r"\brn\b", "now"),
     # a lone lower-case "w" before a word is chat's "with": "obsessed w ramen" ("w/" is left as
@@ -83,6 +91,27 @@ _SPELLING = (
         r"\b\s*(?:$|[,.!?;]|now\b|to\b))",
         r"\1 is ",
     ),
+    # a family word typed in lower case heading its clause, before what the person says, does or
+    # is ("mum says she'll make the trifle", "dad's gonna paint the shed"): the family's name for them
+    (
+        r"(^|[,;.!]\s*|\b(?:and|but|so|oh|btw|also)\s+)(mum|mom|dad|grandma|grandpa|gran|granny|nan|nana|grandad)"
+        r"(?=(?:'s|\s+(?:says|said|is|was|has|had|will|promised|reckons|thinks|just|finally|got|loves|hates|"
+        r"moved|started|quit|left|wants|can't|won't|is|isn't)|'ll)\b)",
+        lambda m: m.group(1) + m.group(2).title(),
+    ),
+    # "the kids" heading a clause in a chat is the speaker's own ("the kids are obsessed with Bluey")
+    (
+        r"(?i)(^|[,;.!]\s*|\b(?:and|but|so|oh)\s+)the\s+(kids|children)"
+        r"(?=\s+(?:are|were|love|loved|hate|hated|adore|'ve|have|will|say|said|want)\b)",
+        r"\1my \2",
+    ),
+    # a new job's post and place told bare after the cry of it ("new job! barista at Costa from next
+    # week"): the post as "I'm a ...", as the rules read a job and its firm
+    (
+        r"(?i)\b((?:new job|new gig|got (?:a|the) job)\s*[!:.,\-]+\s*)(?:(?:a|an)\s+)?"
+        r"(?=[a-z]+(?:\s+[a-z]+)?\s+(?:at|for)\s+(?-i:[A-Z]))",
+        r"\1I'm a ",
+    ),
     (r"(?i)\bwanna\b", "want to"),
     (r"(?i)\bgotta\b", "got to"),
     (r"(?i)\bgunna\b|\bgona\b", "gonna"),
@@ -111,8 +140,9 @@ _SPELLING = (
 # sales last month", "left early", "working at home")
 _NAMED_AFTER = re.compile(
     r"\b(?P<v>(?:moved|moving|relocated|relocating)(?:\s+(?:down|up|over|back|out))?\s+to|based\s+in|live\s+in|"
-    r"living\s+in|work\s+(?:at|for)|working\s+(?:at|for)|joined|left|quit|(?P<at>i'?m\s+at))\s+"
-    r"(?P<n>[a-z][a-z'&\-]{2,})(?=\s*(?:$|[,.;!?]|\s(?:now|last|this|in|for|and|since|lol|haha|today|yesterday)\b))"
+    r"living\s+in|work\s+(?:at|for)|working\s+(?:at|for)|joined|left|quit|(?P<at>i'?m\s+at)|been\s+at)\s+"
+    r"(?P<n>[a-z][a-z'&\-]{2,})(?=\s*(?:$|[,.;!?]|\s(?:now|last|this|in|for|and|since|lol|haha|today|yesterday|\d+|"
+    r"(?:two|three|four|five|six|ten)\s+(?:yrs|years|months)\b)\b))"
 )
 _NO_NAME = frozenset(
     """the a an my our your his her their this that these those it them him us me home town city work

@@ -15,6 +15,10 @@ names the right value and often the wrong one, but not what it is a value of.
   was said before is known. A correction that finds no such fact says nothing. What the line says
   after the correction is read as any line is.
 
+A day sent on its own a moment after a promise said with none ("ill do the slides" / "by fri",
+"PPT我来做" / "周五前"), as a thought typed over several short messages is, is that promise's day: a
+correction of the promise due no day (:data:`NO_DAY`) said by the speaker within :data:`BURST`.
+
 A person put right ("wait no, it's Ryan who's sending it", "不对，要搬家的是小王") is not read here
 ("No, Sarah not Tom" is a fact's correction that finds no fact named Tom, and says nothing).
 """
@@ -23,20 +27,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from difflib import SequenceMatcher
 
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import DAY_WORD_EN, ZH_TIME
-from autogen_zettel.text.due import due_date
+from autogen_zettel.text.due import DATE_WORDS, due_date
 from autogen_zettel.text.script import HAN
 
-__all__ = ["CORRECTION", "DAY_WINDOW", "WINDOW", "correction", "resolved"]
+__all__ = ["BURST", "CORRECTION", "DAY_WINDOW", "NO_DAY", "WINDOW", "correction", "resolved"]
 
 CORRECTION = "correction"  # the kind of a correction (of a fact or of a promise's day), until resolved
 WINDOW = timedelta(days=1)  # how long after a fact a bare "sorry, I mean X" may still put it right
 # how long after a promise its day may be put right by naming the day it had ("说错了，例会是周二不是周一")
 DAY_WINDOW = timedelta(days=30)
+# how soon after a promise with no day a day sent on its own is still its day ("ill do the slides" / "by fri")
+BURST = timedelta(minutes=15)
+NO_DAY = "none"  # the wrong day of a day sent on its own: the promise said with none
+
+# a line that is only a day, with the words that go with one ("by fri", "first thing tomorrow pls",
+# "周五前", "明天哈")
+_DAY_ALONE_EN = re.compile(
+    r"^(?:(?:ok|okay|so|and|erm|um|uh|hopefully|probably|prob|prolly|latest|at the latest|pls|please|x+|lol|then|"
+    r"first thing|ish|promise|defo|definitely|no later than|end of play|at)\b[\s,.!]*)*"
+    r"(?P<day>.+?)"
+    r"(?:[\s,.!]+(?:ok|okay|hopefully|probably|latest|at the latest|pls|please|x+|lol|then|promise|ish|at the latest)\b)*"
+    r"[\s,.!~\U0001F300-\U0001FAFF]*$",
+    re.I,
+)
 
 _SORRY_EN = r"(?:sorry|sry|soz|oops|whoops|wait|no|nope|correction|my bad|typo|ugh)"
 # what may be put right in English: a name (capitalised) or a day
@@ -79,8 +97,9 @@ def correction(
 ) -> tuple[list[Evidence], str]:
     """What a line that puts a value right says, and the rest of the line after it: a postponement
     to the day it names, or a correction (of kind :data:`CORRECTION`, ``counterparty`` the wrong
-    value) of a fact, or of the day of a promise when the wrong day is named; nothing for any other
-    line, and for an answer to someone's question (``previous``: "聚餐是今天吗？" - "不好意思，是明天").
+    value) of a fact, or of the day of a promise when the wrong day is named, or a day alone (the day
+    of the promise said with none); nothing for any other line, and for an answer to someone's
+    question that is more than a day (``previous``: "聚餐是今天吗？" - "不好意思，是明天").
 
     >>> from datetime import datetime
     >>> TUE = datetime(2026, 9, 1)
@@ -93,6 +112,9 @@ def correction(
     (([], ''), ([], ''))
     """
     line = text.strip()
+    alone = _day_alone(line, at)
+    if alone:  # "by fri" after "ill do the slides" (or after "when can I have it?"): its day
+        return [Evidence("status", speaker, "", "", 0.5, CORRECTION, alone, counterparty=NO_DAY)], ""
     if previous and previous.rstrip().endswith(("?", "？")):
         return [], ""
     thing = ""
@@ -129,6 +151,16 @@ def correction(
     return [Evidence("fact", speaker, "", right, 0.5, CORRECTION, counterparty=wrong or None)], rest
 
 
+def _day_alone(line: str, at: datetime) -> date | None:
+    """The day ``line`` says when it says nothing else ("by fri", "first thing tomorrow", "周五前")."""
+    m = _DAY_ALONE_EN.match(line)
+    if m and DATE_WORDS.fullmatch(m.group("day").strip()):
+        return due_date(m.group("day"), at)
+    if re.fullmatch(rf"(?:{ZH_TIME})+(?:前|之前|以前|之内|以内|内)?[吧哈啊呀~～！!。，, ]*", line):
+        return due_date(line, at)
+    return None
+
+
 def _naive(stamp: str) -> datetime:
     """A row's time as a naive UTC datetime (rows may carry an offset or none)."""
     t = datetime.fromisoformat(stamp)
@@ -156,7 +188,9 @@ def resolved(row: dict, earlier: Iterable[dict]) -> dict | None:
       wrong ("Thursday not Friday" moves the Friday promise, not the latest one)."""
     at = _naive(row["at"])
     wrong = (row.get("counterparty") or "").casefold()
-    window = WINDOW if row["layer"] == "fact" else DAY_WINDOW
+    window = WINDOW if row["layer"] == "fact" else BURST if wrong == NO_DAY else DAY_WINDOW
+    if wrong == NO_DAY:
+        wrong = ""  # (the promise due no day)
     found = None
     for r in earlier:
         when = _naive(r["at"])

@@ -53,8 +53,16 @@ from autogen_zettel.text.due import (
     without_hour_en,
 )
 from autogen_zettel.text.marks import as_words
+from autogen_zettel.text.simplified import as_written, simplified
 
-__all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers", "taste_asked"]
+__all__ = [
+    "KEPT",
+    "KEPT_CHARS",
+    "as_first_person",
+    "extract_layers",
+    "taste_asked",
+    "taste_of_own_line_before",
+]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
@@ -160,11 +168,28 @@ def extract_layers(
     text = without_anchors(text)
     # "✅ done", "照片传好了[OK]", a bare "👍" under an offer: the marks at a line's edges as words
     text = as_words(text, previous)
+    # "我姐說她週五把錢還我": Traditional characters read as Simplified, what is found given back as written
+    written, text = (text, previous), simplified(text)
+    previous = simplified(previous) if previous else previous
     if len(text) + len(previous or "") > KEPT_CHARS:  # a long text is read afresh, not kept
-        return _extract(
+        found = _extract(
             text, speaker=speaker, at=at, previous=previous, addressee=addressee, embedder=embedder
         )
-    return list(_kept(text, speaker, at.isoformat(), at, previous, addressee, embedder))
+    else:
+        found = list(_kept(text, speaker, at.isoformat(), at, previous, addressee, embedder))
+    if (text, previous) == written:
+        return found
+    read = f"{text}\n{previous or ''}"
+    said = f"{written[0]}\n{written[1] or ''}"
+    return [
+        dataclasses.replace(
+            e,
+            subject=e.subject if e.subject == speaker else as_written(e.subject, read, said),
+            value=as_written(e.value, read, said),
+            counterparty=as_written(e.counterparty, read, said) if e.counterparty else e.counterparty,
+        )
+        for e in found
+    ]
 
 
 KEPT = 4096  # distinct calls whose findings extract_layers keeps (each a few small records)
@@ -629,10 +654,15 @@ def _extract(
         out = list(dict.fromkeys(out))
     # "搞定了！票已经抢到了": one task said done twice, bare then by its thing - the thing's row says it
     named = {(e.subject, e.kind) for e in out if e.layer == "status" and e.value}
+    # "Grace left the bank, she works for the BBC now": the place left, where the message names the
+    # next one, needs no lift as employer, school or home (the new value supersedes it)
+    places = ("employer", "school", "residence")
+    placed = {e.subject for e in out if e.layer == "fact" and e.kind != "lift" and e.key in places}
     return [
         e
         for e in out
         if not (e.layer == "fact" and e.value == "none" and (e.subject, e.key) in named_later)
+        and not (e.layer == "fact" and e.kind == "lift" and e.key in places and e.subject in placed)
         and not (e.layer == "status" and not e.value and (e.subject, e.kind) in named)
     ]
 
@@ -1487,7 +1517,26 @@ _PRONOUN_STANCE_EN = re.compile(
     r"(?!\s+(?:when|whenever|if|that|because|how|but)\b)",  # ("I hate it when it rains": an event)
     re.I,
 )
-_BARE_STANCE_ZH = re.compile(r"(?P<v>喜欢|爱|讨厌|受不了|爱吃|爱喝)(?P<tail>的|了|啊|呀|哈)?[。！!~～]*$")
+_BARE_STANCE_ZH = re.compile(
+    # ("现在居然爱上了，yyds": a cry of praise after it closes nothing)
+    r"(?P<v>喜欢上|爱上|迷上|喜欢|爱|讨厌|受不了|爱吃|爱喝)(?P<tail>的|了|啊|呀|哈)?[。！!~～]*"
+    r"(?:[，,\s]*(?:yyds|YYDS|绝了|真香|太香了|哈+|嘿嘿)[。！!~～]*)?$"
+)
+
+
+def taste_of_own_line_before(text: str, *, speaker: str, before: str, at: datetime) -> list[Evidence]:
+    """A stance whose thing is unsaid or a pronoun, sent a moment after the speaker's own line that
+    takes a stance on one thing, a thought typed over two messages ("我以前很讨厌香菜" / "现在居然
+    爱上了", "I used to hate olives" / "love them now"): the stance on that thing."""
+    said, prior = as_words(text, None), as_words(before, None)
+    read, prev = simplified(said), simplified(prior)
+    found = _taste_of_the_line_before(read, speaker, prev, at, bool(_HAN.search(read)))
+    if (read, prev) == (said, prior):
+        return found
+    return [
+        dataclasses.replace(e, value=as_written(e.value, f"{read}\n{prev}", f"{said}\n{prior}"))
+        for e in found
+    ]
 
 
 def _taste_of_the_line_before(
@@ -1503,6 +1552,17 @@ def _taste_of_the_line_before(
         e
         for e in _extract(previous, speaker="_", at=at, previous=None, addressee=None)
         if e.layer == "preference"
+    ] or [
+        # (a stance of before names the thing too: "我以前很讨厌香菜" / "现在居然爱上了")
+        e
+        for e in _extract(
+            re.sub(r"以前|原来|之前|过去|曾经", "", previous),
+            speaker="_",
+            at=at,
+            previous=None,
+            addressee=None,
+        )
+        if e.layer == "preference" and han
     ]
     if len({e.key for e in before}) != 1:
         return []

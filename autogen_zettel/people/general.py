@@ -37,7 +37,7 @@ from autogen_zettel.people.lexicon_en import (
     animal_singular,
 )
 from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, SURNAMES, names_a_person, own_kin
-from autogen_zettel.people.topics import clean_topic, listed_zh, topic_of
+from autogen_zettel.people.topics import clean_topic, listed_en, listed_zh, topic_of
 from autogen_zettel.text.due import DAY_OR_MONTH_EN, MONTH_EN, SPAN_EN, ZH_RIGHT_AWAY
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
@@ -101,7 +101,7 @@ _EMPLOYER_EN = re.compile(
     rf"|(?:\bI(?:'m| am|'ve been| have been)|(?:^|(?<=[,;] ))[Bb]een)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD})|the\s+(?:[\w\-]+\s+){{1,2}}(?:{_ORG_HEAD}))"
     # (or the time spent there, "for" dropped as a chat line drops it: "been at Amazon 2 weeks now")
-    rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b|(?:\d+|a|an|two|three|four|five|six|a few)\s+(?i:days?|weeks?|months?|years?)\b))"
+    rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b|(?:\d+|a|an|two|three|four|five|six|a few)\s+(?i:days?|weeks?|months?|years?|yrs?|mos?)\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})"
     # "First week at KPMG done": the first days somewhere are news of a new employer
     rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is|after|since|and)\b))"
@@ -158,7 +158,8 @@ _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}
 # a named place left for good ("left Deloitte", "left Barclays, now at HSBC"; not an errand's end,
 # "left Tesco at 6", "left London this morning", nor a thing left behind, "left Sarah's keys")
 _LEFT_FOR_GOOD_EN = re.compile(
-    rf"\b(?i:left)\s+(?P<v>{_CAP})(?!['’]s)\b"
+    rf"\b(?i:left)\s+(?:(?P<v>{_CAP})(?!['’]s)|(?i:the)\s+(?P<inst>(?i:council|bank|army|navy|air force|police|"
+    r"civil service|nhs|hospital|agency|startup|uni|university|college)))\b"
     # (what follows says it was for good: the clause ends, or when or after how long, or for what;
     # not a thing left to them, "left Deloitte a voicemail", nor how one left, "feeling great")
     r"(?=\s*(?:$|[,.;!]|but\b|(?i:in\s+(?:19|20)\d\d|in\s+"
@@ -279,7 +280,11 @@ _RANK_EN = (
 )
 _POST_EN = (
     r"(?:lead|head|chef|director|partner|manager|supervisor|principal|nurse|captain|sergeant|editor|officer|"
-    r"president|chair|vp|dean|foreman|midwife|surgeon|analyst|consultant|associate|architect|clerk|coach)"
+    r"president|chair|vp|dean|foreman|midwife|surgeon|analyst|consultant|associate|architect|clerk|coach|"
+    # (and chat's clipped trades: "promoted to senior dev", "made lead PM")
+    r"dev|pm|swe|sde|exec|rep|admin)"
+    # the field a head runs: "promoted to head of sales"
+    r"(?:(?:(?<=head)|(?<=director)|(?<=chief)|(?<=vp)|(?<=manager))\s+of\s+(?!(?:the|a|an|my|our)\b)[a-z]+)?"
 )
 _PROMOTED_EN = re.compile(
     # promoted to any role; made / appointed only to a post or a ranked role ("got made redundant" is no post)
@@ -1094,11 +1099,14 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         left
         and _ENDED_WHO_EN.match(re.split(r"[,;]\s*", s[: left.start()])[-1])
         and not _NOT_ENDED_EN.search(s[: left.start()])
-        and not re.match(_NOT_PLACES, left.group("v"))
-        and not any(e.key in ("employer", "job", "school", "residence") for e in out)
+        and not re.match(_NOT_PLACES, left.group("v") or "")
+        # (a new trade alone names no new place: "left the council, I'm freelancing now")
+        and not any(e.key in ("employer", "school", "residence") for e in out)
     ):
         for key in ("employer", "school", "residence"):
-            out.append(Evidence("fact", subject, key, left.group("v"), 0.5, "lift"))
+            out.append(
+                Evidence("fact", subject, key, left.group("v") or left.group("inst").lower(), 0.5, "lift")
+            )
     return out
 
 
@@ -1175,6 +1183,12 @@ _STANCE_EN = re.compile(
     rf"these days\b|more\b|on repeat\b|from (?:the|a|that|this)\b|forever\b|all day\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b|{_WHEN_ADJUNCT_EN}))",
     re.I,
 )
+# the rest of a list after a stance's first thing (", ramen and pho"), up to where its clause ends
+_LIST_TAIL_EN = re.compile(
+    r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)[\w'\-]+(?:\s+[\w'\-]+){0,2}?)+"
+    r"(?=\s*(?:$|[,.;!?]|but\b|so\b|too\b|tbh\b|lol\b|though\b|a lot\b))",
+    re.I,
+)
 _TURNED_EN = re.compile(
     # ("I hated gin until I tried a proper one, now I'm hooked": the turn after what changed it;
     # "I used to love running, now it bores me": a comma and "now" turn it too)
@@ -1188,7 +1202,9 @@ _TURNED_EN = re.compile(
     r"(?:(?:honestly|actually|tbh|ngl),?\s+)*I'm\s+(?:(?:kinda|kind of|so|a bit|getting|pretty|really|properly)\s+)*(?:sick|tired|bored) of (?:it|them|her|him)\b|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)|"
     r"(?:it|they)\s+(?:just\s+|really\s+)?makes? me (?:feel )?(?:sick|ill|queasy|nauseous|jittery|anxious)|"
     # what it does to one now, as the bare "X gives me nightmares" says it (_IMPLICIT_EN)
-    r"(?:it|they)\s+(?:just\s+|really\s+)?gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)))",
+    r"(?:it|they)\s+(?:just\s+|really\s+)?gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)|"
+    # "I loved coffee but I've gone off it lately"
+    r"I(?:'ve|\s+have)?\s+(?:(?:kind of|kinda|totally|completely|a bit|really|sort of)\s+)?(?:gone|went) off (?:it|them)\b))",
     re.I,
 )
 _NOT_INTO_EN = re.compile(
@@ -1217,13 +1233,13 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"|(?:stress(?:es)?|freaks?) me out|(?:cheers?|perks?) me up|relax(?:es)? me"
     # "Podcasts put me to sleep", "Jazz does nothing for me"
     rf"|puts? me to sleep|{NOTHING_FOR_ME}"
-    r"|(?:has|have|'s|'ve|is|are)\s+(?:really\s+|totally\s+)?(?:grown|growing) on me"
+    r"|(?:has|have|'s|'ve|is|are)\s+(?:(?:really|totally|definitely|slowly|actually|kinda|kind of)\s+)*(?:grown|growing) on me"
     # "cycling has lost its charm for me": what it held for one, gone
     r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+)?lost\s+(?:its|their|all(?:\s+its)?)\s+(?:charm|appeal|magic|shine|spark|fun)"
     # worn out by it, the same change told by what it has become: "jazz has gone stale for me", "it's got old"
     r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+|a bit\s+|really\s+)?(?:gone|got|gotten|become)\s+"
     r"(?:a bit\s+|so\s+|really\s+|pretty\s+)?(?:stale|old|boring|tedious|samey|dull)\b"
-    r"|(?:really\s+)?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:for me|my thing|my cup of tea)"
+    r"|(?:really\s+)?(?:isn't|aren't|is not|are not|'s not|'re not)\s+(?:really\s+|exactly\s+)?(?:for me|my thing|my cup of tea|my scene|my jam|my vibe)"
     # what it tastes of, said as what no one eats: "coriander tastes like washing up liquid to me" (not a
     # smell, which may be a room's: "the kitchen smells of bleach")
     r"|tastes?\s+(?:like|of)\s+(?:soap|washing[- ]?up\s+liquid|dish\s+soap|cardboard|feet|dirt|mud|"
@@ -1343,9 +1359,10 @@ _NEGATIVE_FIND = re.compile(r"\b(?:boring|dull|overrated|tedious|annoying|exhaus
 
 
 def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
-    topic = clean_topic(topic.strip(" ,.!?")) or topic
-    if listed_zh(topic):  # "喜欢寿司和拉面，…": each thing of the list
-        return [e for part in listed_zh(topic) for e in _pref(subject, part, score, kind)]
+    raw, topic = topic.strip(" ,.!?"), clean_topic(topic.strip(" ,.!?")) or topic
+    parts = listed_zh(topic) or listed_en(raw)  # (the English list before its commas are cleaned away)
+    if parts:  # "喜欢寿司和拉面，…", "love sushi and ramen": each thing of the list
+        return [e for part in parts for e in _pref(subject, part, score, kind)]
     key = topic_of(topic)
     return [Evidence("preference", subject, key, topic, score, kind)] if key else []
 
@@ -1576,6 +1593,15 @@ _HABIT_PRAISED_EN = re.compile(
     r"(?:(?:honestly|easily|genuinely|literally|hands down)\s+)?(?:the\s+)?"
     r"(?:best (?:part|bit) of my (?:day|week|weekend|morning|evening)|highlight of my (?:day|week|weekend)|"
     r"my happy place|my favou?rite (?:part|bit|thing) of (?:the|my) (?:day|week))\b",
+    re.I,
+)
+# a thing tried, then the state of liking it left one in, in a clause of its own ("tried padel for the
+# first time, totally hooked", "went to the climbing wall last night and I'm obsessed")
+_TRIED_HOOKED_EN = re.compile(
+    r"^(?:(?:finally|just|so)\s+)?(?:I\s+)?(?:finally\s+|just\s+)?(?:tried|did|went to)\s+(?:the\s+|some\s+|a\s+)?"
+    r"(?P<obj>(?!(?:it|this|that|them|out|him|her)\b)[a-z][\w\-]*(?:\s+(?!for\b|last\b|yesterday\b|today\b|at\b|with\b)[a-z][\w\-]*)?)"
+    r"[^,;.!?]*(?:[,;.!]\s*|\s+and\s+)(?:(?:and|now|honestly|tbh)\s+)?(?:I'm\s+|I\s+am\s+)?(?:(?:totally|so|completely|well|now)\s+)*"
+    r"(?P<up>hooked|obsessed|addicted|a convert|in love)(?=\s*(?:$|[,.;!]|now\b|lol\b|tbh\b|already\b))",
     re.I,
 )
 # a thing tried, then judged in a later clause by a pronoun that points back to it ("Finally tried the
@@ -1832,6 +1858,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     for m in _STANCE_EN.finditer(clause):
         verb = m.group("verb").lower()
         obj = m.group("obj")
+        more = _LIST_TAIL_EN.match(clause, m.end("obj"))
+        if more and listed_en(obj + more.group()):  # "love sushi and ramen but ...": the whole list
+            obj += more.group()
         if _PRONOUN_OBJ_EN.match(obj) and obj_before:
             obj = obj_before
         if _PRONOUN_OBJ_EN.match(obj) or obj.lower() in ("you", "to", "a", "the", "out", "myself"):
@@ -1986,6 +2015,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _PERSON_EN.search(s)
     if m and m.group("obj").lower() not in ("people", "nice", "good", "bad", "different", "real", "normal"):
         return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")
+    m = _TRIED_HOOKED_EN.search(s.strip())
+    if m:
+        return _pref(subject, m.group("obj"), 0.9, "statement")
     m = _THEN_STANCE_EN.search(s)
     if m:
         liked = bool(m.group("hooked")) or m.group("verb").lower() in ("love", "adore", "like", "enjoy")
@@ -2454,6 +2486,8 @@ _ZH_JOB_ENDED = re.compile(
 # a place of work said left ("我已经不在京东了", "星巴克不干了"): the employment there is over
 _ZH_LEFT_FIRM = re.compile(
     r"(?:已经|早就|早)不在(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:干|上班|工作|做)?了"
+    # (or with its work said, no "already", the whole line: "我不在腾讯干了")
+    r"|^我?不在(?P<v3>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:干|上班|工作)了[啦。！!~～]*$"
     r"|^(?!这|那|活|事)(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:那边|那份工作|的工作)?(?:我)?(?:已经)?不干了"
 )
 # what 不在X了 / X不干了 may name that is no place of work: a town, a room, a group, a state, one's
@@ -2467,7 +2501,7 @@ def _left_firm_zh(s: str) -> bool:
     """Whether ``s`` says a place of work left ("我已经不在京东了", "星巴克不干了")."""
     m = _ZH_LEFT_FIRM.search(s)
     # ("超市的活不干了": the work at the supermarket)
-    firm = re.sub(r"的(?:活|工作|班)$", "", (m.group("v") or m.group("v2")) if m else "")
+    firm = re.sub(r"的(?:活|工作|班)$", "", (m.group("v") or m.group("v2") or m.group("v3")) if m else "")
     return bool(firm) and not _ZH_NOT_A_FIRM.search(firm) and not is_place(firm)
 
 
@@ -3524,8 +3558,10 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             or re.match(r"[我你他她它的]|[那这]是", obj)
         ):
             continue  # "我就不喝了": a pronoun is no thing liked; "我最喜欢的演员": 的 starts no thing
-        if re.match(r"(?:做噩梦)", obj):
-            continue
+        if re.match(r"(?:做噩梦)", obj) or re.fullmatch(
+            r"狠狠|狠|真的?|超级?|巨|贼|好|太|特别|非常|挺|蛮", obj
+        ):
+            continue  # ("狠狠爱了": how much, no thing)
         out += [e for e in _pref(subject, obj, 0.1 if neg else 0.9, kind) if e.key not in said]
     if len(out) == 1 and out[0].score < 0.5 and now_clause is not None:
         out += _switched_to_zh(clauses[clauses.index(now_clause) + 1 :], out[0].value, subject)
@@ -4361,6 +4397,12 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         if re.match(r"(?:去|来)?[\u4e00-\u9fff]了[一两三四五六七八九十几半\d]", rest):
             continue  # "今天我去买了一本书", "去跑了五公里": the perfective 了 and how much tell what happened
         # (负责任 is being responsible, no act taken on: "我负责任地说")
+        if (
+            _ZH_TIED_UP.match(rest)
+            or re.match(rf"(?:{_ZH_CANT_VERB})不(?:了|成)", rest)
+            or re.match(ZH_MOVE_TO, rest)
+        ):
+            continue  # "我明天走不开", "我周六去不了了": a day one cannot; "他改周日来": a day moved
         modal = re.match(r"(?:来|会|负责(?!任)|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
         if not (has_time or (modal and modal.group(0) in ("来", "负责", "保证", "一定", "争取"))):
             continue
@@ -5532,7 +5574,7 @@ _ZH_DROP = re.compile(
 )
 # a verb of moving a plan to a time: "推迟到", "改到", "挪到", "换成"
 # (至 in a notice: "延期至下周二"; 改 straight before a day, "周三有事 改周四吧")
-ZH_MOVE_TO = r"(?:(?:推迟|延期|延后|顺延|推|改|挪|换)(?:到|成|至)|改(?=(?:下下?|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天))"
+ZH_MOVE_TO = r"(?:(?:推迟|延期|延后|顺延|推|延|改|挪|换)(?:到|成|至)|改(?=(?:下下?|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天))"
 # a later time that names no day: a month alone ("五月", "6月"), next year, after a holiday, a
 # season or a half-year ("推迟到明年", "改到节后", "挪到下半年")
 ZH_LATER_NO_DAY = (
@@ -5591,6 +5633,10 @@ _ZH_NOT_MANAGED = re.compile(rf"没(?:能)?(?P<v>{_ZH_CANT_VERB})成(?P<obj>)(?=
 _ZH_CANT_SURE = re.compile(
     rf"(?:肯定|实在|真的|恐怕|估计)(?P<v>{_ZH_CANT_VERB})"
     r"不(?:了|成)(?P<obj>)(?![\u4e00-\u9fff]{0,3}[吗呢？?])"
+)
+# a can't on the day it was for, closing its clause ("老张说周六来不了，改周日", "我明天去不成")
+_ZH_CANT_THAT_DAY = re.compile(
+    rf"(?:{ZH_TIME})(?:我|他|她)?(?:就|也|可能|应该)?(?P<v>{_ZH_CANT_VERB})不(?:了|成)(?P<obj>)(?=[，,。！!~～]|$)"
 )
 # "我走不开", "实在抽不开身": tied up, so what was taken on cannot be done (no other day said)
 _ZH_TIED_UP = re.compile(r"(?:走不开|抽不开身|脱不开身|分不开身|抽不出身)(?![\u4e00-\u9fff]{0,3}[吗呢？?])")
@@ -5783,7 +5829,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             # "看医生的事让你哥带你去吧，我走不开": the task named in a clause before, or the latest
             topic = re.sub(r"的?(?:那|这)?(?:件)?事(?:情|儿)?.*$", "", before) if "事" in before else ""
             return [Evidence("status", subject, "", topic, 0.5, "cancelled")]
-        m = _ZH_CANT.search(clause) or _ZH_CANT_SURE.search(clause)
+        m = _ZH_CANT.search(clause) or _ZH_CANT_SURE.search(clause) or _ZH_CANT_THAT_DAY.search(clause)
         if not m and re.search(r"抱歉|不好意思|对不起|sorry|sry", s, re.I):
             # (not managed, said with an apology to the one it was owed to: "今天起晚了，没去成，抱歉";
             # "我没去成，临时加班" alone tells what happened, no promise)

@@ -74,6 +74,8 @@ HEDGE = re.compile(
     r"|i (?:hope|wish|pray)(?:\s+that)?(?=\s+(?:i|we)(?:'ll|\s+will)\b|\s*$)"
     # a promise withheld in the words that would give it: "I can't promise I'll be there on Friday"
     r"|(?:can't|cannot|can not|won't|couldn't|not going to)\s+(?:promise|guarantee)|no (?:promises|guarantees)"
+    # a doubt of one's own act: "I don't think I'll make it tonight", "dont think we can"
+    r"|(?:don't|dont|do not)\s+think(?:\s+that)?(?=\s+(?:i|we)(?:'ll|\s+will|\s+can|'m\s+going\s+to|\s+am\s+going\s+to)\b|\s*$)"
     # (the speaker's own doubt after it: "Dan reckons he's going to do the marathon, we'll see")
     # ("we'll see how it goes" doubts the outcome, not the act)
     r"|we'll see(?!\s+(?:how|what|if|whether)\b)|we will see(?!\s+(?:how|what|if|whether)\b)|i doubt it)\b"

@@ -55,7 +55,7 @@ from autogen_zettel.people.lexicon_en import (
     VAGUE_DO,
 )
 from autogen_zettel.people.subjects import names_a_person, own_kin
-from autogen_zettel.people.topics import category_of, clean_topic, topic_of
+from autogen_zettel.people.topics import category_of, clean_topic, listed_en, topic_of
 from autogen_zettel.text.due import DATE_WORDS, due_date
 
 __all__ = ["extract", "offer_topic"]
@@ -165,12 +165,19 @@ _CHOICE_ASKED = re.compile(
     r"\b(?P<a>(?!(?:more|sooner|now|yes|whether|either|this|that|one|here|there|today|tomorrow)\b)[a-z][a-z\-]*)"
     r"\s+or\s+(?P<b>(?!(?:not|less|later|never|no|so|two|other|something|anything|what|not)\b)[a-z][a-z\-]*)\b[^?]*\?+\s*$"
 )
+# a question of what the asker should do to someone ("should I call her or wait?", "do I text him or
+# leave it?"), not of a thing to have ("should we get pizza or sushi?")
+_ADVICE_ASKED = re.compile(
+    r"(?:\w+,?\s+)?(?:should|shall|do|can|could|would)\s+(?:i|we)\s+[a-z]+\s+(?:her|him|them|it|you|back)\s+or\b"
+)
 _CHOICE_HEAD = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?P<x>[a-z][a-z\-]*)(?=\s*(?:$|[,.!]|\s+(?!or\b)[a-z]))")
 
 
 def _choice_taken(previous: str | None, low: str) -> str:
     """The one of a question's two choices the answer ``low`` names first, or ""."""
     asked = _CHOICE_ASKED.search((previous or "").lower().strip())
+    if asked and _ADVICE_ASKED.match((previous or "").lower().strip()):
+        return ""  # "should I call her or wait?" - "wait till tmrw": advice on what to do, no taste
     head = _CHOICE_HEAD.match(low.strip())
     if not asked or not head or re.search(r"\b(?:neither|both|no|not|never)\b", low[: head.end() + 12]):
         return ""
@@ -185,6 +192,9 @@ _FAVOUR_OFFER = re.compile(
     r"\b(?:(?:do you )?want me to|would you like me to|(?:do you )?need me to|shall i|should i)\s+"
     rf"(?!{OFFER_VERB}\b|[a-z]+(?: (?:you|u|us|me))?(?: (?:up|round|over|back))? (?:some|more|a few|a bit of|a|an)\b"
     r"(?! (?:lift|ride|hand|call|ring|text|shout|break|minute|sec)\b))[a-z]+\b"
+    # help offered by its noun: "want a hand with the move?", "need a lift?", "any help with the boxes?"
+    r"|^(?:(?:do you|d'you|you)\s+)?(?:want|need|fancy|like)\s+(?:a|some|any)\s+(?:hand|lift|ride|help)\b"
+    r"|^(?:any|some)\s+help\b"
 )
 
 
@@ -337,10 +347,14 @@ def _hedged(low: str, at: int) -> bool:
         r"\1\2",
         after,
     )
-    return bool(HEDGE.search(low[:at]) or HEDGE.search(after))
+    # (nor is a doubt in a clause of its own before it: "I don't think I'll make it, but I'll send my notes")
+    before = re.split(r"\bbut\b", low[:at])[-1]
+    return bool(HEDGE.search(before) or HEDGE.search(after))
 
 
 def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
+    if listed_en(topic):  # "I love sushi and ramen": each thing of the list
+        return [e for part in listed_en(topic) for e in _pref(subject, part, score, kind)]
     key = topic_of(topic)
     return (
         [Evidence("preference", subject, key, clean_topic(topic) or topic, round(score, 3), kind)]

@@ -990,9 +990,14 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         # "榴莲真的灰常难吃", "榴莲原来这么好吃", "现在吃日料就反胃": a dish or a drink judged by its taste
         out += _pref(speaker, _clean_obj(thing), 0.85 if m.group("up") else 0.15, "statement")
     m = _TIRED.search(s)
-    if m and not out:
-        # "别了，我吃腻了" after "又是披萨？": what one is tired of is what was offered
-        tired = _clean_obj(m.group("o") or "") or offer_topic(previous)
+    if m and not out and not re.search(r"不是不(?:喜欢|爱|想)", s):
+        # "别了，我吃腻了" after "又是披萨？": what one is tired of is what was offered ("不是不喜欢火锅，
+        # 就是最近吃腻了" says the taste holds)
+        # (not the words before it that are no thing: "就是最近吃腻了")
+        tired = _clean_obj(
+            re.sub(r"^(?:就是|只是|但是|可是|不过)?(?:最近|现在|这阵子|这段时间)?", "", m.group("o") or "")
+        )
+        tired = tired or offer_topic(previous)
         out += _pref(speaker, tired, 0.2, "change") if tired else []
     m = _WANT_NOT.search(s)
     if m and not out:

@@ -57,6 +57,9 @@ RELATIVES_EN = (
     # a friend by the everyday word for one ("my mate Raj works at Google", "my pal's in Leeds"), and a
     # spouse by the homely one ("my missus has got me doing parkrun", "the hubby")
     "mate|pal|buddy|missus|hubby|"
+    # and chat's words for a best friend and a partner ("my bestie Priya got engaged", "my other half's
+    # started at the BBC")
+    "bestie|bff|other half|better half|"
     # a former partner is a person of their own ("my ex moved to Leeds", "Anna's ex-wife works at ...")
     "ex-husband|ex-wife|ex-boyfriend|ex-girlfriend|ex-partner|ex-fiancée|ex-fiance|ex-fiancé|ex|"
     "mother-in-law|father-in-law|sister-in-law|brother-in-law|stepmom|stepmum|stepdad|grandson|granddaughter|"

@@ -19,9 +19,9 @@ from pathlib import Path
 from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
 from autogen_zettel.base.config import ConflictConfig
 from autogen_zettel.people.answered import answered_evidence
-from autogen_zettel.people.corrected import CORRECTION, resolved
+from autogen_zettel.people.corrected import BURST, CORRECTION, resolved
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.extract import extract_layers
+from autogen_zettel.people.extract import extract_layers, taste_of_own_line_before
 from autogen_zettel.people.model import (
     ENDS_ROLE,
     Observed,
@@ -78,6 +78,7 @@ RULE_FILES = (
     "text/lexical.py",
     "text/marks.py",
     "text/script.py",
+    "text/simplified.py",
     "text/zh_places.py",
 )
 
@@ -141,6 +142,19 @@ def evidence_for(
             card.content, speaker=card.speaker, at=at or card.created_at, previous=previous, embedder=embedder
         )
     )
+    if not any(e.layer == "preference" for e in found):
+        # "我以前很讨厌香菜" / "现在居然爱上了": a stance sent a moment after the speaker's own line
+        # on one thing is on that thing
+        last = tables.latest_message(
+            card.session_id,
+            card.created_at.isoformat(),
+            (card.created_at - BURST).isoformat(),
+            card.source_ids[0] if card.source_ids else None,
+        )
+        if last and last[1] == card.speaker:
+            found += taste_of_own_line_before(
+                card.content, speaker=card.speaker, before=last[0], at=at or card.created_at
+            )
     found += settled_evidence(tables.cards_db, card, found)  # an answer that settled a conflict
     # an answer to a persona's question (a cold start's): recorded with the card, found again here
     return found + [e for e in answered_evidence(tables.cards_db, card.id) if e not in found]

@@ -357,6 +357,21 @@ class LayerTables:
             out.append(row[0])
         return out
 
+    def latest_message(
+        self, session_id: str | None, at: str, since: str, message_id: str | None = None
+    ) -> tuple[str, str] | None:
+        """The (text, speaker) of the message said last before ``at`` and from ``since`` on in
+        ``session_id``, by anyone (as :meth:`previous_messages` orders them); None when there is
+        none or it is sealed."""
+        sql = (
+            "select text, speaker from messages where session_id is ? and id is not ? and at >= ? and "
+            "(at < ? or (at = ? and rowid < coalesce((select rowid from messages where id = ?), 9e18))) "
+            "order by at desc, rowid desc limit 1"
+        )
+        with self._lock:
+            row = self._db.execute(sql, [session_id, message_id, since, at, at, message_id]).fetchone()
+        return None if row is None or is_sealed(row[0]) else (row[0], row[1])
+
     def all_evidence(self) -> list[dict]:
         with self._lock:
             return list(self._db.query("select * from layer_evidence order by id"))

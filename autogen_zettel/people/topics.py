@@ -19,7 +19,7 @@ import re
 
 from autogen_zettel.cards.claims import topic_key
 
-__all__ = ["category_of", "clean_topic", "same_topic", "topic_of"]
+__all__ = ["category_of", "clean_topic", "listed_en", "listed_zh", "same_topic", "topic_of"]
 
 # phrase or word -> topic key; several surface forms of one taste share a key
 _SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -282,6 +282,62 @@ def listed_zh(phrase: str) -> list[str]:
     # (a thing of one character too, "猫和狗", but no person: "我和你")
     if len(parts) < 2 or not all(
         1 <= len(p) <= 4 and _HAN.fullmatch(p[0]) and p not in _PERSONS_ZH for p in parts
+    ):
+        return []
+    return parts
+
+
+# things named together as one (a dish, a genre, a title): never split as a list
+_ONE_THING_EN = frozenset(
+    "fish and chips|mac and cheese|macaroni and cheese|salt and pepper|salt and vinegar|cheese and onion|"
+    "rock and roll|rock n roll|rhythm and blues|r and b|drum and bass|bread and butter|sweet and sour|"
+    "hot and sour|black and white|gin and tonic|rum and coke|whisky and soda|vodka and tonic|"
+    "peanut butter and jelly|pb and j|bed and breakfast|dungeons and dragons|law and order|"
+    "pride and prejudice|tom and jerry|bangers and mash|pie and mash|rice and beans|chips and salsa|"
+    "chips and dip|cheese and crackers|strawberries and cream|bacon and eggs|eggs and bacon|surf and turf|"
+    "shrimp and grits|chicken and waffles|hide and seek|pros and cons|trial and error|arts and crafts|"
+    "peace and quiet|rest and relaxation|hustle and bustle|song and dance|fast and furious|"
+    "sex and the city|cookies and cream|bubble and squeak|toad in the hole|tea and biscuits|"
+    "friends and family|family and friends|give and take|wine and dine|rise and shine".split("|")
+)
+# the joins of an English list ("sushi and ramen", "sushi, ramen, and pho", "tea or coffee")
+_LIST_JOIN_EN = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+", re.I)
+# a first word that makes a part of the list no thing: a person, a pointing word, a verb that
+# needs the words the rule cut off ("hiking and going [to the gym]")
+_NOT_LISTED_EN = frozenset(
+    "i you he she we they it me him her us them this that there what my your going getting doing having being "
+    "making taking trying still also then now always never really just even do does did am is are was were have "
+    "has had can could will would".split()
+)
+
+
+def listed_en(phrase: str) -> list[str]:
+    """The things of a short English list, each of one to three words ("sushi and ramen" ->
+    ["sushi", "ramen"]); empty when ``phrase`` is one thing ("fish and chips", "peace and
+    quiet"), a synonym group's name, or has a part that is a person or runs long.
+
+    >>> listed_en("sushi and ramen"), listed_en("hiking, cycling, and swimming"), listed_en("fish and chips")
+    (['sushi', 'ramen'], ['hiking', 'cycling', 'swimming'], [])
+    >>> listed_en("me and my sister"), listed_en("walks on the beach and long dinners")
+    ([], [])
+    >>> listed_en("curry, fish and chips")
+    ['curry', 'fish and chips']
+    """
+    text = phrase.strip().lower().replace("’", "'")
+    if _HAN.search(text) or text in _ONE_THING_EN or text in _LOOKUP:
+        return []
+    joins = _LIST_JOIN_EN.findall(text)
+    if not joins or not re.search(r"and|or|&", joins[-1], re.I):
+        return []  # ("reality TV, honestly", "dating apps, hates them": a comma alone ends a clause)
+    parts: list[str] = []
+    for part in (p.strip() for p in _LIST_JOIN_EN.split(text)):
+        if parts and f"{parts[-1]} and {part}" in _ONE_THING_EN:  # "curry, fish and chips"
+            parts[-1] = f"{parts[-1]} and {part}"
+        else:
+            parts.append(part)
+    if len(parts) < 2 or not all(
+        p and len(p.split()) <= 3 and p.split()[0] not in _NOT_LISTED_EN and p not in _LEADING_EN
+        for p in parts
     ):
         return []
     return parts

@@ -54,8 +54,8 @@ MONTH_EN = rf"(?:{_MONTH})"
 #: a weekday or a month by its name, in any case ("Friday", "March"): a time where a capitalised word
 #: might be taken for someone's name ("booked the table for Friday", "the cafe Monday loves")
 DAY_OR_MONTH_EN = rf"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|{_MONTH})\b"
-# weekday abbreviations as people type them: "thurs", "weds" alone; "fri", "sat" only after on / by /
-# this / next (a bare "sat" is a verb, "sun" a noun)
+# weekday abbreviations as people type them: "thurs", "weds", "fri" alone (no other word); "sat", "sun"
+# only after on / by / this / next (a bare "sat" is a verb, "sun" a noun)
 _DAY_ABBR = {
     "mon": 0,
     "tue": 1,
@@ -69,7 +69,7 @@ _DAY_ABBR = {
     "sat": 5,
     "sun": 6,
 }
-_ALONE_ABBR = "thurs|thur|tues|weds"
+_ALONE_ABBR = "thurs|thur|tues|weds|fri"
 _NUMS = {
     "a": 1,
     "an": 1,

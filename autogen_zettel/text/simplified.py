@@ -1,0 +1,88 @@
+"""Chinese as the rules read it (Simplified characters, Mandarin words), and what is found given back as written.
+
+The person layers' Chinese rules are written in Simplified characters; a line from Taiwan or Hong
+Kong ("我離開台積電了，現在在聯發科", "我姐說她週五把錢還我") says the same in other characters.
+:func:`simplified` turns such a line character for character into Simplified (OpenCC's ``t2s``
+table; the text keeps its length, so a span found in the reading is the same span of the line as
+written), and :func:`as_written` gives a value found in the reading back in the writer's own
+characters ("联发科" -> "聯發科"). A line with kana is Japanese and is left as it is.
+
+The words of the regions that differ from Mandarin's and are typed in chat are read as Mandarin's
+too, each by a word of the same length (so a span still maps back): Cantonese 钟意 (like), 听日
+(tomorrow), 佢 (he, she), 咗 (the 了 of a thing done), 攞 (fetch), 食 after a liking (eat), 话 before
+he or she (says), a closing 喇; the northern 俺 (I) and 爹 (dad); Shanghainese 侬 (you), 欢喜 before
+what one likes to do and a closing 伐 of a question ("侬欢喜吃甜的伐？").
+
+OpenCC (Apache-2.0) was chosen over a hand-kept table: its ``t2s`` dictionaries cover the
+characters and phrases people type, it converts a line in a few microseconds, and it ships as a
+wheel with its data (no download).
+
+>>> simplified("我離開台積電了，現在在聯發科")
+'我离开台积电了，现在在联发科'
+>>> as_written("联发科", simplified("我離開台積電了，現在在聯發科"), "我離開台積電了，現在在聯發科")
+'聯發科'
+>>> simplified("我好鍾意食壽司"), simplified("俺爹今年七十了")
+('我好喜欢吃寿司', '我爸今年七十了')
+>>> simplified("東京に行きます"), simplified("I moved to Leeds")
+('東京に行きます', 'I moved to Leeds')
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from autogen_zettel.text.script import HAN
+
+__all__ = ["as_written", "simplified"]
+
+_KANA = re.compile(r"[\u3040-\u30ff]")
+# a regional word -> Mandarin's, of the same length (read after the characters are Simplified)
+_MANDARIN = (
+    (re.compile(r"钟意"), "喜欢"),
+    (re.compile(r"听日"), "明天"),
+    (re.compile(r"琴日"), "昨天"),
+    (re.compile(r"佢"), "他"),
+    (re.compile(r"(?<=[\u4e00-\u9fff])咗"), "了"),
+    (re.compile(r"攞"), "拿"),
+    (re.compile(r"(?<=[欢爱想去要])食(?![堂物品材谱欲量客])"), "吃"),  # 钟意食寿司: likes to eat
+    (re.compile(r"(?<![电说讲对笑的废实])话(?=[他她])"), "说"),  # 阿May话佢…: says
+    (re.compile(r"(?<=[\u4e00-\u9fff])喇(?=[！!。~～\s]*$)"), "啦"),
+    (re.compile(r"俺(?!们)"), "我"),
+    (re.compile(r"(?<![阿老])爹(?!地)"), "爸"),
+    (re.compile(r"侬"), "你"),
+    (re.compile(r"欢喜(?=[吃喝看听玩])"), "喜欢"),
+    (re.compile(r"(?<=[\u4e00-\u9fff])伐(?=[？?]+\s*$)"), "吗"),  # 侬欢喜吃甜的伐？
+    (re.compile(r"明个"), "明天"),
+    (re.compile(r"今个"), "今天"),
+    (re.compile(r"莫得"), "没有"),
+)
+
+
+@functools.cache
+def _converter():
+    import opencc  # (its dictionaries load once, in a few milliseconds)
+
+    return opencc.OpenCC("t2s")
+
+
+def simplified(text: str) -> str:
+    """``text`` with its Traditional characters as Simplified ones and its regional words as
+    Mandarin's, of the same length (a line with no Han character, or with kana, as it is)."""
+    if not HAN.search(text) or _KANA.search(text):
+        return text
+    out = _converter().convert(text)
+    if len(out) != len(text):  # (a phrase of the table of another length: character by character)
+        out = "".join(c if not HAN.match(c) or len(s := _converter().convert(c)) != 1 else s for c in text)
+    for pattern, word in _MANDARIN:
+        out = pattern.sub(word, out)
+    return out
+
+
+def as_written(value: str, read: str, written: str) -> str:
+    """``value``, found in ``read`` (the :func:`simplified` reading of ``written``), in the
+    characters of ``written``; as it is when the two are one text or ``read`` does not hold it."""
+    if read == written or not value:
+        return value
+    at = read.find(value)
+    return written[at : at + len(value)] if at >= 0 else value
