@@ -2624,3 +2624,76 @@ def test_r8_chinese_called_off_and_moved(default_hub):
 
     rows = found_rows("老张说周六来不了", TUE, speaker="曹阳")
     assert [(r[0], r[1], r[-2]) for r in rows] == [("status", "老张", "cancelled")], rows
+
+
+@pytest.mark.parametrize(
+    ("text", "things"),
+    [
+        # a pair said as one, a head noun the two share, a name of its own: one thing, no list
+        ("I love salt and vinegar crisps", {"salt and vinegar crisps"}),
+        ("I love bread and butter pudding", {"bread and butter pudding"}),
+        ("I love Simon and Garfunkel", {"simon and garfunkel"}),
+        ("can't stand Marks and Spencer", {"marks and spencer"}),
+        ("love rhythm and blues", {"rhythm and blues"}),
+        ("podcasts are def growing on me", {"podcasts"}),
+    ],
+)
+def test_r8_review_one_thing_joined_by_and(text, things):
+    from tests.layer_sets import TUE, found_rows
+
+    rows = [r for r in found_rows(text, TUE, speaker="Ben") if r[0] == "preference"]
+    assert {r[3].casefold() for r in rows} == things, rows
+
+
+def test_r8_review_english(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    # a day alone after a promise to a "when?" moves that promise; it makes no second one
+    mem = heard(
+        default_hub,
+        "r8_e1",
+        [
+            (0, "Ana", "when can I have the draft?"),
+            (0, "Raj", "I'll get it to you"),
+            (0, "Raj", "Friday at the latest"),
+        ],
+    )
+    assert [(c.owner, c.due) for c in mem.commitments()] == [("Raj", date(2026, 9, 4))], _all(mem)
+    # no taste or task in a help declined, nor in advice between two acts
+    assert found_rows("no we're fine ta", TUE, previous="want me to bring anything?", speaker="Ben") == []
+    assert (
+        found_rows("nah we're sorted thanks", TUE, previous="need a lift to the airport?", speaker="Ben")
+        == []
+    )
+    assert found_rows("text, always text", TUE, previous="should I call or text?", speaker="Ben") == []
+    # the wife, mam
+    rows = found_rows("the wife's not a fan of camping", TUE, speaker="Ben")
+    assert [(r[1], r[3], r[4]) for r in rows] == [("Ben's wife", "camping", False)], rows
+    rows = found_rows("mam says she'll ring you", TUE, speaker="Ben")
+    assert [(r[0], r[1]) for r in rows] == [("commitment", "Ben's mum")], rows
+
+
+def test_r8_review_chinese(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    # a maybe is no call-off; 明个儿 is tomorrow; 而家 / 唔 are now / not
+    assert found_rows("我明天可能去不了", TUE, speaker="小王") == []
+    rows = found_rows("明个儿我去给你送菜", TUE, speaker="小王")
+    assert [(r[0], r[-1]) for r in rows] == [("commitment", date(2026, 9, 2))], rows
+    rows = found_rows("我以前鍾意食辣，而家唔食喇", TUE, speaker="小王")
+    assert [(r[3], r[4]) for r in rows] == [("辣", False)], rows
+    rows = found_rows("我阿媽話佢聽日嚟探我", TUE, speaker="小王")
+    assert [(r[0], r[1]) for r in rows] == [("commitment", "小王的妈妈")], rows
+    # a stance of no thing, and of "not not"
+    assert found_rows("爱了爱了", TUE, speaker="小王") == []
+    assert found_rows("不是讨厌他，只是有点怕他", TUE, speaker="小王") == []
+    # a date with a dot before a deadline word, a holiday or the new year as the time
+    rows = found_rows("我3.10前把论文初稿给你", TUE, speaker="罗斌")
+    assert [(r[0], r[-1]) for r in rows] == [("commitment", date(2027, 3, 10))], rows
+    assert [r[0] for r in found_rows("过完年我请大家吃饭", TUE, speaker="韩梅")] == ["commitment"]
+    assert found_rows("考了3.5分", TUE, speaker="罗斌") == []
+    # one's own line before on a relative's taste is theirs, not the speaker's; how much is left out
+    mem = heard(default_hub, "r8_z2", [(0, "小王", "我姐以前很讨厌猫"), (0, "小王", "现在超爱")])
+    assert [p for p in mem.preferences() if p.subject == "小王"] == [], _all(mem)
+    mem = heard(default_hub, "r8_z3", [(0, "小王", "我以前很喜欢跑步"), (0, "小王", "现在讨厌死了")])
+    disliked(mem, "小王", "跑步")

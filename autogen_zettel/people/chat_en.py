@@ -46,6 +46,11 @@ _SPELLING = (
     (rf"(?i)\b({_NEGATIVES})\b", lambda m: m.group(1)[:-1] + "'t"),
     (rf"(?i)\b({_PRONOUNS})\b", lambda m: _pronoun(m.group(1))),
     (r"(?i)^lets\b", "let's"),
+    # a heading typed before the news ("catching up: my sister's living in Dublin now", "update - ...")
+    (
+        r"(?i)^(?:catching up|quick update|life update|update|news|big news|guess what)\s*[:\-\u2013\u2014!]+\s*",
+        "",
+    ),
     # a "will" heading its clause in lower case before a bare verb is the speaker's, the I dropped ("ugh
     # forgot the books, will do it fri instead"); a capital "Will" may be a name
     # (not the bare "will do" of an acknowledgement: "will do – will have the invoice to you tomorrow")
@@ -94,15 +99,17 @@ _SPELLING = (
     # a family word typed in lower case heading its clause, before what the person says, does or
     # is ("mum says she'll make the trifle", "dad's gonna paint the shed"): the family's name for them
     (
-        r"(^|[,;.!]\s*|\b(?:and|but|so|oh|btw|also)\s+)(mum|mom|dad|grandma|grandpa|gran|granny|nan|nana|grandad)"
+        r"(^|[,;.!]\s*|\b(?:and|but|so|oh|btw|also)\s+)(mum|mom|mam|dad|grandma|grandpa|gran|granny|nan|nana|grandad)"
         r"(?=(?:'s|\s+(?:says|said|is|was|has|had|will|promised|reckons|thinks|just|finally|got|loves|hates|"
         r"moved|started|quit|left|wants|can't|won't|is|isn't)|'ll)\b)",
         lambda m: m.group(1) + m.group(2).title(),
     ),
-    # "the kids" heading a clause in a chat is the speaker's own ("the kids are obsessed with Bluey")
+    # "the kids", "the wife" heading a clause in a chat are the speaker's own ("the kids are obsessed
+    # with Bluey", "the wife's not a fan of camping")
     (
-        r"(?i)(^|[,;.!]\s*|\b(?:and|but|so|oh)\s+)the\s+(kids|children)"
-        r"(?=\s+(?:are|were|love|loved|hate|hated|adore|'ve|have|will|say|said|want)\b)",
+        r"(?i)(^|[,;.!]\s*|\b(?:and|but|so|oh)\s+)the\s+(kids|children|wife|husband|missus|hubby)"
+        r"(?=\s+(?:are|were|is|isn't|was|love|loved|loves|hate|hated|hates|adore|adores|'ve|have|has|will|say|said|says|"
+        r"want|wants)\b|'s\s)",
         r"\1my \2",
     ),
     # a new job's post and place told bare after the cry of it ("new job! barista at Costa from next

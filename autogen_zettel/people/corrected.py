@@ -189,7 +189,8 @@ def resolved(row: dict, earlier: Iterable[dict]) -> dict | None:
     at = _naive(row["at"])
     wrong = (row.get("counterparty") or "").casefold()
     window = WINDOW if row["layer"] == "fact" else BURST if wrong == NO_DAY else DAY_WINDOW
-    if wrong == NO_DAY:
+    alone = wrong == NO_DAY
+    if alone:
         wrong = ""  # (the promise due no day)
     found = None
     for r in earlier:
@@ -216,5 +217,8 @@ def resolved(row: dict, earlier: Iterable[dict]) -> dict | None:
     if found is None:
         return None
     if row["layer"] == "status":
-        return {**row, "value": row["value"] or found["value"], "kind": "postponed", "counterparty": None}
+        # (a day alone names no thing: the speaker's latest promise takes it, as a bare "moved to
+        # Friday" does, whatever words its thing has, "get it to you")
+        value = "" if alone else row["value"] or found["value"]
+        return {**row, "value": value, "kind": "postponed", "counterparty": None}
     return {**row, "key": found["key"], "kind": "change", "counterparty": None}

@@ -1519,7 +1519,7 @@ _PRONOUN_STANCE_EN = re.compile(
 )
 _BARE_STANCE_ZH = re.compile(
     # ("现在居然爱上了，yyds": a cry of praise after it closes nothing)
-    r"(?P<v>喜欢上|爱上|迷上|喜欢|爱|讨厌|受不了|爱吃|爱喝)(?P<tail>的|了|啊|呀|哈)?[。！!~～]*"
+    r"(?P<v>喜欢上|爱上|迷上|喜欢|爱|讨厌|受不了|爱吃|爱喝|烦)(?P<tail>死了|的|了|啊|呀|哈)?[。！!~～]*"
     r"(?:[，,\s]*(?:yyds|YYDS|绝了|真香|太香了|哈+|嘿嘿)[。！!~～]*)?$"
 )
 
@@ -1530,7 +1530,7 @@ def taste_of_own_line_before(text: str, *, speaker: str, before: str, at: dateti
     爱上了", "I used to hate olives" / "love them now"): the stance on that thing."""
     said, prior = as_words(text, None), as_words(before, None)
     read, prev = simplified(said), simplified(prior)
-    found = _taste_of_the_line_before(read, speaker, prev, at, bool(_HAN.search(read)))
+    found = _taste_of_the_line_before(read, speaker, prev, at, bool(_HAN.search(read)), own=True)
     if (read, prev) == (said, prior):
         return found
     return [
@@ -1540,11 +1540,12 @@ def taste_of_own_line_before(text: str, *, speaker: str, before: str, at: dateti
 
 
 def _taste_of_the_line_before(
-    said: str, speaker: str, previous: str, at: datetime, han: bool
+    said: str, speaker: str, previous: str, at: datetime, han: bool, own: bool = False
 ) -> list[Evidence]:
     """A stance whose thing is a pronoun or unsaid, in reply to a line that takes a stance on one
     thing ("I love hiking" / "not me, hate it"; "香菜真的受不了" / "我倒是挺喜欢的"): the reply read
-    with that thing in the pronoun's place."""
+    with that thing in the pronoun's place. ``own``: the line before is the speaker's, whose stance
+    must be the speaker's own (after "我姐以前很讨厌猫", "现在超爱" goes on about the sister)."""
     m = (_BARE_STANCE_ZH if han else _PRONOUN_STANCE_EN).search(said)
     if not m or said.rstrip().endswith(("?", "？")):
         return []
@@ -1564,11 +1565,13 @@ def _taste_of_the_line_before(
         )
         if e.layer == "preference" and han
     ]
-    if len({e.key for e in before}) != 1:
+    if len({e.key for e in before}) != 1 or (own and any(e.subject != "_" for e in before)):
         return []
     thing = before[0].value
     if han:
-        statement = said[: m.end("v")] + thing + said[m.end("v") :]
+        # ("现在讨厌死了": how much, after the thing put in, is left out)
+        after = said[m.end("tail") :] if m.group("tail") == "死了" else said[m.end("v") :]
+        statement = said[: m.end("v")] + thing + after
         statement = statement if statement.startswith("我") else "我" + statement
     else:
         statement = said[: m.start("p")] + thing + said[m.end("p") :]

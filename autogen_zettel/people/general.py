@@ -37,7 +37,7 @@ from autogen_zettel.people.lexicon_en import (
     animal_singular,
 )
 from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, SURNAMES, names_a_person, own_kin
-from autogen_zettel.people.topics import clean_topic, listed_en, listed_zh, topic_of
+from autogen_zettel.people.topics import clean_topic, listed_en, listed_zh, one_thing_en, topic_of
 from autogen_zettel.text.due import DAY_OR_MONTH_EN, MONTH_EN, SPAN_EN, ZH_RIGHT_AWAY
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
@@ -1233,7 +1233,7 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"|(?:stress(?:es)?|freaks?) me out|(?:cheers?|perks?) me up|relax(?:es)? me"
     # "Podcasts put me to sleep", "Jazz does nothing for me"
     rf"|puts? me to sleep|{NOTHING_FOR_ME}"
-    r"|(?:has|have|'s|'ve|is|are)\s+(?:(?:really|totally|definitely|slowly|actually|kinda|kind of)\s+)*(?:grown|growing) on me"
+    r"|(?:has|have|'s|'ve|is|are)\s+(?:(?:really|totally|definitely|def|slowly|actually|kinda|kind of)\s+)*(?:grown|growing) on me"
     # "cycling has lost its charm for me": what it held for one, gone
     r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+)?lost\s+(?:its|their|all(?:\s+its)?)\s+(?:charm|appeal|magic|shine|spark|fun)"
     # worn out by it, the same change told by what it has become: "jazz has gone stale for me", "it's got old"
@@ -1859,8 +1859,8 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         verb = m.group("verb").lower()
         obj = m.group("obj")
         more = _LIST_TAIL_EN.match(clause, m.end("obj"))
-        if more and listed_en(obj + more.group()):  # "love sushi and ramen but ...": the whole list
-            obj += more.group()
+        if more and (listed_en(obj + more.group()) or one_thing_en(obj + more.group())):
+            obj += more.group()  # "love sushi and ramen but ...", "love rhythm and blues": the list or pair
         if _PRONOUN_OBJ_EN.match(obj) and obj_before:
             obj = obj_before
         if _PRONOUN_OBJ_EN.match(obj) or obj.lower() in ("you", "to", "a", "the", "out", "myself"):
@@ -3238,7 +3238,9 @@ _ZH_PRAISED = re.compile(
     rf"^(?:(?:这|那)家(?:店)?的?)?(?P<obj>{_ZH_THING_HEAD})"
     r"(?:现在|如今|最近)?(?:是)?"
     # (two faults at once, 又A又B: "又贵又难吃"; a degree stacked on 真的, "真的太难看了")
-    r"(?:真的|真是|实在是?)?(?:真的?|太|好|超级?|也太|可真|巨|贼|越[\u4e00-\u9fff]越|又[\u4e00-\u9fff]{1,2}?又)"
+    r"(?:真的|真是|实在是?)?(?:真的?|太|好|超级?|也太|可真|巨|贼|越[\u4e00-\u9fff]越|又[\u4e00-\u9fff]{1,2}?又"
+    # (or 很 / 挺 before a word of dullness, or none: "韩剧很无聊", "跑步没意思")
+    r"|(?:很|挺|蛮|特别|非常)?(?=无聊|没意思|没劲|枯燥|无趣))"
     r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听|绝了)|(?P<down>难吃|难喝|难看|难听|臭|无聊|没意思|没劲|枯燥|无趣|不好吃|不好喝|不好玩|不好看))"
     r"(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
 )
@@ -3559,9 +3561,9 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         ):
             continue  # "我就不喝了": a pronoun is no thing liked; "我最喜欢的演员": 的 starts no thing
         if re.match(r"(?:做噩梦)", obj) or re.fullmatch(
-            r"狠狠|狠|真的?|超级?|巨|贼|好|太|特别|非常|挺|蛮", obj
+            r"狠狠|狠|真的?|超级?|巨|贼|好|太|特别|非常|挺|蛮|爱了?|喜欢|不", obj
         ):
-            continue  # ("狠狠爱了": how much, no thing)
+            continue  # ("狠狠爱了", "爱了爱了": how much, no thing)
         out += [e for e in _pref(subject, obj, 0.1 if neg else 0.9, kind) if e.key not in said]
     if len(out) == 1 and out[0].score < 0.5 and now_clause is not None:
         out += _switched_to_zh(clauses[clauses.index(now_clause) + 1 :], out[0].value, subject)
@@ -4249,12 +4251,15 @@ ZH_TIME = (
     # a day of this month by its number alone ("押金15号之前我退给你"; not a line, a floor or a seat: 三号线,
     # 5号楼) and the next few days ("这两天我给你修好")
     r"(?<![0-9一二三四五六七八九十月])[0-9一二三四五六七八九十]{1,3}号(?![线楼床房车位码口门])|这(?:两|几)天|"
+    # a month and day with a dot before a deadline word ("3.10前"), as text.due reads it
+    r"(?<![\d.])(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])(?=前|之前|以前|截止|号|日)|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]?|本周[一二三四五六日末]?|"
     r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?|本)?月底|月末|下个?月[初底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
     # (right away is today's, text.due.ZH_RIGHT_AWAY; 等下 is as vague as 待会儿, not the wait for a
     # bus or the end of work, 等下一班车 / 在等下班)
     rf"一会儿?|待会儿?|等会儿?|(?<!在)等一?下(?![雨雪一班个])|{ZH_RIGHT_AWAY}|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
-    rf"{ZH_FESTIVALS})"
+    # (a holiday, or the new year, as the time before or after which: "国庆后", "过完年", "年前")
+    rf"{ZH_FESTIVALS}(?:以后|之后|过后|后|以前|之前|前)?|过完年|过了年|年后|年前)"
 )
 _ZH_PAST_TIME = re.compile(r"昨天|昨晚|昨早|前天|刚才|刚刚|上周|上个?月|去年|已经")
 _ZH_ACK = re.compile(
@@ -5380,7 +5385,8 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             ):
                 continue  # "the floors still aren't finished", "I need to get the forms printed": not done
             if re.fullmatch(
-                r"(?:I'm|I am|we're|we are|you're|you are|(?:I|he|she) was|(?:we|you|they) were)"
+                # (after a yes or a no: "nah we're sorted thanks")
+                r"(?:(?:nah|no|yeah|yep|oh|ok|okay)[,!]?\s+)?(?:I'm|I am|we're|we are|you're|you are|(?:I|he|she) was|(?:we|you|they) were)"
                 r"(?:\s+(?:so|sooo+|totally|completely|officially|literally|actually|just|fully|well))?",
                 w.strip(),
                 re.I,
@@ -5636,7 +5642,7 @@ _ZH_CANT_SURE = re.compile(
 )
 # a can't on the day it was for, closing its clause ("老张说周六来不了，改周日", "我明天去不成")
 _ZH_CANT_THAT_DAY = re.compile(
-    rf"(?:{ZH_TIME})(?:我|他|她)?(?:就|也|可能|应该)?(?P<v>{_ZH_CANT_VERB})不(?:了|成)(?P<obj>)(?=[，,。！!~～]|$)"
+    rf"(?:{ZH_TIME})(?:我|他|她)?(?:就|也)?(?P<v>{_ZH_CANT_VERB})不(?:了|成)(?P<obj>)(?=[，,。！!~～]|$)"
 )
 # "我走不开", "实在抽不开身": tied up, so what was taken on cannot be done (no other day said)
 _ZH_TIED_UP = re.compile(r"(?:走不开|抽不开身|脱不开身|分不开身|抽不出身)(?![\u4e00-\u9fff]{0,3}[吗呢？?])")

@@ -287,6 +287,8 @@ DONE_VERBS = (
     # mind or a misunderstanding cleared, nor what is passed or spent: "mowed down the competition",
     # "cleared customs", "emptied my savings")
     r"mowed(?!\s+down)|hoovered|vacuumed|mopped|scrubbed|weeded|decluttered|descaled|defrosted|"
+    # ("dad finally painted the shed", "assembled the wardrobe")
+    r"painted|varnished|assembled|"
     r"emptied(?!\s+(?:my|his|her|their|our|your)\s+(?:bank|savings|account|wallet|pockets|purse|stomach|bladder))|"
     r"cleared(?!\s+(?:my|his|her|their|our|your)\s+(?:throat|head|mind|name|conscience|diary|schedule|calendar)"
     r"|\s+(?:customs|security|immigration|passport control|the air)\b"
@@ -321,7 +323,7 @@ DONE = re.compile(
     rf"rang (?:me |us )?back|called (?:me |us )?back)\b"
     # a telegraphic passive with its copula said ("Salad's made and in the fridge", "The beds are made"):
     # the thing at the head is what was done; a pronoun there is no thing
-    rf"|^(?:the\s+|my\s+|your\s+|our\s+)?(?P<w9>(?!(?:it|that|this|he|she|there|what|who|everything|all)\b)[a-z]+(?: [a-z]+)?)"
+    rf"|^(?:the\s+|my\s+|your\s+|our\s+)?(?P<w9>(?!(?:it|that|this|he|she|there|what|who|everything|all|nah|no|yeah|we|i|you|they)\b)[a-z]+(?: [a-z]+)?)"
     # (or put up where others read it: "postmortem is up in confluence", "the deck's up on the drive")
     rf"(?:'s|'re|\s+is|\s+are|\s+has been|\s+have been|'s been|'ve been)\s+(?:all\s+)?(?:{DONE_VERBS}|{HEAD_DONE}|made|up\s+(?:on|in)\s+(?:the\s+)?(?:confluence|notion|drive|google drive|sharepoint|slack|teams|jira|github|wiki|shared drive|dropbox|portal|website|site))\b"
     # (where it now is may follow: "Food's all packed in the cool box")

@@ -168,7 +168,7 @@ _CHOICE_ASKED = re.compile(
 # a question of what the asker should do to someone ("should I call her or wait?", "do I text him or
 # leave it?"), not of a thing to have ("should we get pizza or sushi?")
 _ADVICE_ASKED = re.compile(
-    r"(?:\w+,?\s+)?(?:should|shall|do|can|could|would)\s+(?:i|we)\s+[a-z]+\s+(?:her|him|them|it|you|back)\s+or\b"
+    r"(?:\w+,?\s+)?(?:should|shall|do|can|could|would)\s+(?:i|we)\s+[a-z]+(?:\s+(?:her|him|them|it|you|back))?\s+or\b"
 )
 _CHOICE_HEAD = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?P<x>[a-z][a-z\-]*)(?=\s*(?:$|[,.!]|\s+(?!or\b)[a-z]))")
 
@@ -856,6 +856,8 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
                 said = ""  # "Not feeling it": the thing offered, by its pronoun
             elif said and re.fullmatch(r"(?:go|come|come along|join|bother|go out|head out)", said):
                 said = ""  # "I'd rather not go tbh": going names no thing; the thing offered, if any
+            elif said and re.match(r"(?:we|we're|i|i'm|you|all|good|fine|ok|okay|sorted)\b", said):
+                said = ""  # "no we're fine ta": the refusal's own words, no thing
             elif said and _NO_CHANCE.match(said):
                 said = (
                     ""  # "Not a chance", "not likely": the refusal's own words, no thing; the thing offered

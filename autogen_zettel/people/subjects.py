@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 RELATIVES_EN = (
-    "sister|brother|mum|mom|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|son|daughter|"
+    "sister|brother|mum|mom|mam|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|son|daughter|"
     "cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|fiancée|fiance|fiancé|"
     # the family's own words for grandparents ("my gran Edith", "my nan"), as _EN_KIN_NAMES reads them bare
     "gran|granny|nan|nana|grandad|granddad|"
@@ -414,6 +414,7 @@ _EN_LEAD = re.compile(
 _EN_KIN_NAMES = {
     "Mom": "mom",
     "Mum": "mum",
+    "Mam": "mum",
     "Mommy": "mom",
     "Mummy": "mum",
     "Mama": "mom",

@@ -19,7 +19,7 @@ import re
 
 from autogen_zettel.cards.claims import topic_key
 
-__all__ = ["category_of", "clean_topic", "listed_en", "listed_zh", "same_topic", "topic_of"]
+__all__ = ["category_of", "clean_topic", "listed_en", "listed_zh", "one_thing_en", "same_topic", "topic_of"]
 
 # phrase or word -> topic key; several surface forms of one taste share a key
 _SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -298,7 +298,14 @@ _ONE_THING_EN = frozenset(
     "shrimp and grits|chicken and waffles|hide and seek|pros and cons|trial and error|arts and crafts|"
     "peace and quiet|rest and relaxation|hustle and bustle|song and dance|fast and furious|"
     "sex and the city|cookies and cream|bubble and squeak|toad in the hole|tea and biscuits|"
-    "friends and family|family and friends|give and take|wine and dine|rise and shine".split("|")
+    "friends and family|family and friends|give and take|wine and dine|rise and shine|marks and spencer|"
+    "simon and garfunkel|ant and dec|bread and butter pudding|pizza and beer".split("|")
+)
+# a head noun after the last thing that the things before share ("salt and vinegar crisps", "pizza and
+# beer nights"): one thing of that kind, no list
+_SHARED_HEAD_EN = frozenset(
+    "crisps chips pudding pie cake sauce sandwich sandwiches flavour flavor combo nights night days evenings "
+    "weekends soup curry noodles ice-cream".split()
 )
 # the joins of an English list ("sushi and ramen", "sushi, ramen, and pho", "tea or coffee")
 _LIST_JOIN_EN = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+", re.I)
@@ -323,9 +330,18 @@ def listed_en(phrase: str) -> list[str]:
     >>> listed_en("curry, fish and chips")
     ['curry', 'fish and chips']
     """
-    text = phrase.strip().lower().replace("’", "'")
+    said = phrase.strip().replace("’", "'")
+    text = said.lower()
     if _HAN.search(text) or text in _ONE_THING_EN or text in _LOOKUP:
         return []
+    # ("salt and vinegar crisps", "bread and butter pudding": one thing of a kind, its head shared)
+    if any(f" {pair} " in f" {text} " and not text.endswith(pair) for pair in _ONE_THING_EN) or one_thing_en(
+        text
+    ):
+        if not re.search(r",", text):
+            return []
+    if re.fullmatch(r"(?:[A-Z][\w'\-]*\s+)+(?:and|&)\s+[A-Z][\w'\-]*", said):
+        return []  # ("Simon and Garfunkel", "Marks & Spencer": a name of its own)
     joins = _LIST_JOIN_EN.findall(text)
     if not joins or not re.search(r"and|or|&", joins[-1], re.I):
         return []  # ("reality TV, honestly", "dating apps, hates them": a comma alone ends a clause)
@@ -341,6 +357,28 @@ def listed_en(phrase: str) -> list[str]:
     ):
         return []
     return parts
+
+
+def one_thing_en(phrase: str) -> bool:
+    """Whether ``phrase``, joined by "and", names one thing: a pair said as one ("fish and chips",
+    "rock and roll"), or one with a head noun the two share ("salt and vinegar crisps", "bread and
+    butter pudding").
+
+    >>> one_thing_en("rock and roll"), one_thing_en("salt and vinegar crisps"), one_thing_en("sushi and ramen")
+    (True, True, False)
+    """
+    text = phrase.strip().lower()
+    words = text.split()
+    return (
+        text in _ONE_THING_EN
+        or any(f" {pair} " in f" {text} " for pair in _ONE_THING_EN)
+        or (
+            " and " in text
+            and len(words) >= 4
+            and words[-1] in _SHARED_HEAD_EN
+            and len(text.split(" and ")[0].split()) == 1
+        )
+    )
 
 
 def topic_of(phrase: str) -> str:

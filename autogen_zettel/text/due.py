@@ -133,6 +133,8 @@ _EN = re.compile(
 _ZH = re.compile(
     # (a year named before it: "推迟到明年3月10号" is next year's, though this year's is still ahead)
     rf"(?P<md>(?P<yr>今年|明年|后年)?(?P<m>{_ZH_NUM})月(?P<d>{_ZH_NUM})[日号])"
+    # a month and day written with a dot before a deadline word ("3.10前", "12.5之前"; not "3.5分")
+    r"|(?P<dot>(?<![\d.])(?P<dot_m>1[0-2]|0?[1-9])\.(?P<dot_d>3[01]|[12]\d|0?[1-9])(?![\d.])(?=前|之前|以前|截止|号|日))"
     rf"|(?P<simple>大后天|后天|明天|明早|明晚|今天|今晚|今早|今天下午|今天晚上|{ZH_RIGHT_AWAY})"
     # "这周内把简历发你", "下周之内": owed within the week, by its (working) end, as "by the end of this week"
     rf"|(?P<weekin>(?P<win>下个?|这个?|本)(?:周|星期|礼拜)(?:之内|以内|内))"
@@ -274,6 +276,8 @@ def _en(m: re.Match, today: date) -> date | None:
 
 def _zh(m: re.Match, today: date) -> date | None:
     g = m.groupdict()
+    if g["dot"]:
+        return _day_month(today, int(g["dot_m"]), int(g["dot_d"]))
     if g["md"]:
         month, day = zh_int(g["m"]), zh_int(g["d"])
         if not (month and day):

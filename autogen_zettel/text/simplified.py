@@ -10,8 +10,9 @@ characters ("联发科" -> "聯發科"). A line with kana is Japanese and is lef
 The words of the regions that differ from Mandarin's and are typed in chat are read as Mandarin's
 too, each by a word of the same length (so a span still maps back): Cantonese 钟意 (like), 听日
 (tomorrow), 佢 (he, she), 咗 (the 了 of a thing done), 攞 (fetch), 食 after a liking (eat), 话 before
-he or she (says), a closing 喇; the northern 俺 (I) and 爹 (dad); Shanghainese 侬 (you), 欢喜 before
-what one likes to do and a closing 伐 of a question ("侬欢喜吃甜的伐？").
+he or she (says), 而家 (now), 唔 (not), 嘅 (的), 喺 (at), 嚟 (come), 返工 (go to work), 老豆 (dad), a
+closing 喇; the northern 俺 (I), 爹 (dad), 明个 / 明个儿; Shanghainese 侬 (you), 欢喜 before what one
+likes to do and a closing 伐 of a question ("侬欢喜吃甜的伐？"); 阿妈 / 阿爸 / 阿哥 after an owner.
 
 OpenCC (Apache-2.0) was chosen over a hand-kept table: its ``t2s`` dictionaries cover the
 characters and phrases people type, it converts a line in a few microseconds, and it ships as a
@@ -40,6 +41,7 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 # a regional word -> Mandarin's, of the same length (read after the characters are Simplified)
 _MANDARIN = (
     (re.compile(r"钟意"), "喜欢"),
+    (re.compile(r"中意"), "喜欢"),
     (re.compile(r"听日"), "明天"),
     (re.compile(r"琴日"), "昨天"),
     (re.compile(r"佢"), "他"),
@@ -51,10 +53,26 @@ _MANDARIN = (
     (re.compile(r"俺(?!们)"), "我"),
     (re.compile(r"(?<![阿老])爹(?!地)"), "爸"),
     (re.compile(r"侬"), "你"),
-    (re.compile(r"欢喜(?=[吃喝看听玩])"), "喜欢"),
+    (re.compile(r"欢喜(?=[吃喝看听玩打做去])"), "喜欢"),
     (re.compile(r"(?<=[\u4e00-\u9fff])伐(?=[？?]+\s*$)"), "吗"),  # 侬欢喜吃甜的伐？
+    # (明个儿 as the 明儿个 the Mandarin reading knows, of its length; 明个 as 明天)
+    (re.compile(r"明个儿"), "明儿个"),
+    (re.compile(r"今个儿"), "今儿个"),
     (re.compile(r"明个"), "明天"),
     (re.compile(r"今个"), "今天"),
+    (re.compile(r"而家"), "现在"),
+    (re.compile(r"唔(?!该|好意思)(?=[\u4e00-\u9fff])"), "不"),
+    (re.compile(r"嘅"), "的"),
+    (re.compile(r"(?<=的)系"), "是"),
+    (re.compile(r"喺"), "在"),
+    (re.compile(r"嚟"), "来"),
+    (re.compile(r"返工"), "上班"),
+    (re.compile(r"老豆"), "爸爸"),
+    (re.compile(r"爹地"), "爸爸"),
+    (
+        re.compile(r"(?<=[我你他她])阿[妈爸哥姐爹]"),
+        lambda m: {"妈": "妈妈", "爸": "爸爸", "哥": "哥哥", "姐": "姐姐", "爹": "爸爸"}[m.group()[1]],
+    ),
     (re.compile(r"莫得"), "没有"),
 )
 
