@@ -2697,3 +2697,28 @@ def test_r8_review_chinese(default_hub):
     assert [p for p in mem.preferences() if p.subject == "小王"] == [], _all(mem)
     mem = heard(default_hub, "r8_z3", [(0, "小王", "我以前很喜欢跑步"), (0, "小王", "现在讨厌死了")])
     disliked(mem, "小王", "跑步")
+
+
+def test_r8_diff_read_regional_words_leave_mandarin_alone(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    # the Mandarin words a regional word is part of are read as written
+    assert [r[3] for r in found_rows("我喜欢听日语歌", TUE, speaker="小王")] == ["日语歌"]
+    assert [r[3] for r in found_rows("我喜欢吃老豆腐", TUE, speaker="小王")] == ["老豆腐"]
+    # years ago is no time of a promise; a spread is no move
+    assert found_rows("我三年前帮他搬过家", TUE, speaker="小王") == []
+    assert found_rows("疫情蔓延到全国", TUE, speaker="小王") == []
+    # a patient leaves a hospital; a list keeps a pair said as one
+    assert found_rows("Dad left the hospital, he's home now", TUE, speaker="Ben") == []
+    rows = found_rows("I love rock and roll and jazz", TUE, speaker="Ben")
+    assert {r[3] for r in rows} == {"rock and roll", "jazz"}, rows
+    # a day alone goes to the promise with no day, by its words
+    mem = heard(
+        default_hub,
+        "r8_d1",
+        [(0, "Amy", "ill do slides"), (0, "Amy", "I'll send the invoice by Mon"), (0, "Amy", "by fri")],
+    )
+    assert sorted((c.what, c.due) for c in mem.commitments()) == [
+        ("do slides", date(2026, 9, 4)),
+        ("send the invoice", date(2026, 9, 7)),
+    ], _all(mem)

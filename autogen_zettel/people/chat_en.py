@@ -101,15 +101,15 @@ _SPELLING = (
     (
         r"(^|[,;.!]\s*|\b(?:and|but|so|oh|btw|also)\s+)(mum|mom|mam|dad|grandma|grandpa|gran|granny|nan|nana|grandad)"
         r"(?=(?:'s|\s+(?:says|said|is|was|has|had|will|promised|reckons|thinks|just|finally|got|loves|hates|"
-        r"moved|started|quit|left|wants|can't|won't|is|isn't)|'ll)\b)",
+        r"moved|started|quit|left|wants|can't|won't|isn't)|'ll)\b)",
         lambda m: m.group(1) + m.group(2).title(),
     ),
     # "the kids", "the wife" heading a clause in a chat are the speaker's own ("the kids are obsessed
     # with Bluey", "the wife's not a fan of camping")
     (
         r"(?i)(^|[,;.!]\s*|\b(?:and|but|so|oh)\s+)the\s+(kids|children|wife|husband|missus|hubby)"
-        r"(?=\s+(?:are|were|is|isn't|was|love|loved|loves|hate|hated|hates|adore|adores|'ve|have|has|will|say|said|says|"
-        r"want|wants)\b|'s\s)",
+        r"(?=\s+(?:are|were|is|isn't|was|love|loved|loves|hate|hated|hates|adore|adores|have|has|will|say|said|says|"
+        r"want|wants)\b|'s\s|'ve\s)",
         r"\1my \2",
     ),
     # a new job's post and place told bare after the cry of it ("new job! barista at Costa from next
@@ -147,7 +147,7 @@ _SPELLING = (
 # sales last month", "left early", "working at home")
 _NAMED_AFTER = re.compile(
     r"\b(?P<v>(?:moved|moving|relocated|relocating)(?:\s+(?:down|up|over|back|out))?\s+to|based\s+in|live\s+in|"
-    r"living\s+in|work\s+(?:at|for)|working\s+(?:at|for)|joined|left|quit|(?P<at>i'?m\s+at)|been\s+at)\s+"
+    r"living\s+in|work\s+(?:at|for)|working\s+(?:at|for)|joined|left|quit|(?P<at>i'?m\s+at)|(?P<been>been\s+at))\s+"
     r"(?P<n>[a-z][a-z'&\-]{2,})(?=\s*(?:$|[,.;!?]|\s(?:now|last|this|in|for|and|since|lol|haha|today|yesterday|\d+|"
     r"(?:two|three|four|five|six|ten)\s+(?:yrs|years|months)\b)\b))"
 )
@@ -183,7 +183,17 @@ def cased_names_en(text: str) -> str:
         # (the speaker's own move or job, the verb heading its clause or after "i" / "we": "sam moved
         # to leeds" is Sam's, whom a name in lower case cannot mark, so it is left as typed)
         own = _OWN_CLAUSE.search(text[: m.start()])
-        if m.group("n") in _NO_NAME or (m.group("at") and not job_moved) or not own:
+        # ("been at google 5 yrs": a place one has been at for a span of years or months; not "been at
+        # dinner 2 hours")
+        span = re.match(
+            r"\s+(?:\d+|a|an|two|three|four|five|six|ten)\s+(?:yrs?|years?|months?|mos?)\b", text[m.end() :]
+        )
+        if (
+            m.group("n") in _NO_NAME
+            or (m.group("at") and not job_moved)
+            or (m.group("been") and not span)
+            or not own
+        ):
             return m.group(0)
         return m.group(0)[: m.start("n") - m.start()] + m.group("n").title()
 

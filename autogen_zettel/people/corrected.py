@@ -32,6 +32,7 @@ from difflib import SequenceMatcher
 
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import DAY_WORD_EN, ZH_TIME
+from autogen_zettel.people.model import commitment_words
 from autogen_zettel.text.due import DATE_WORDS, due_date
 from autogen_zettel.text.script import HAN
 
@@ -51,7 +52,7 @@ _DAY_ALONE_EN = re.compile(
     r"^(?:(?:ok|okay|so|and|erm|um|uh|hopefully|probably|prob|prolly|latest|at the latest|pls|please|x+|lol|then|"
     r"first thing|ish|promise|defo|definitely|no later than|end of play|at)\b[\s,.!]*)*"
     r"(?P<day>.+?)"
-    r"(?:[\s,.!]+(?:ok|okay|hopefully|probably|latest|at the latest|pls|please|x+|lol|then|promise|ish|at the latest)\b)*"
+    r"(?:[\s,.!]+(?:ok|okay|hopefully|probably|latest|at the latest|pls|please|x+|lol|then|promise|ish)\b)*"
     r"[\s,.!~\U0001F300-\U0001FAFF]*$",
     re.I,
 )
@@ -185,11 +186,13 @@ def resolved(row: dict, earlier: Iterable[dict]) -> dict | None:
       value is, or has as a word, the one named wrong, or, when none is named, of the latest of
       them spelled much as the right one ("Shopify" put right as "*Spotify"; not a home "Bath");
     - a day: the postponement of the latest promise in :data:`DAY_WINDOW` before it due the day named
-      wrong ("Thursday not Friday" moves the Friday promise, not the latest one)."""
+      wrong ("Thursday not Friday" moves the Friday promise, not the latest one);
+    - a day alone (wrong :data:`NO_DAY`): the postponement to it of the latest promise in
+      :data:`BURST` before it that has no day ("ill do the slides" / "by fri")."""
     at = _naive(row["at"])
     wrong = (row.get("counterparty") or "").casefold()
-    window = WINDOW if row["layer"] == "fact" else BURST if wrong == NO_DAY else DAY_WINDOW
     alone = wrong == NO_DAY
+    window = WINDOW if row["layer"] == "fact" else BURST if alone else DAY_WINDOW
     if alone:
         wrong = ""  # (the promise due no day)
     found = None
@@ -217,8 +220,10 @@ def resolved(row: dict, earlier: Iterable[dict]) -> dict | None:
     if found is None:
         return None
     if row["layer"] == "status":
-        # (a day alone names no thing: the speaker's latest promise takes it, as a bare "moved to
-        # Friday" does, whatever words its thing has, "get it to you")
-        value = "" if alone else row["value"] or found["value"]
+        # (a day alone: the promise found, by its words; one whose words are only a pronoun and a
+        # verb, "get it to you", by none - the speaker's latest promise takes it, as a bare "moved
+        # to Friday" does)
+        value = row["value"] or found["value"]
+        value = "" if alone and not commitment_words(value) else value
         return {**row, "value": value, "kind": "postponed", "counterparty": None}
     return {**row, "key": found["key"], "kind": "change", "counterparty": None}

@@ -60,6 +60,7 @@ __all__ = [
     "KEPT_CHARS",
     "as_first_person",
     "extract_layers",
+    "stance_without_thing",
     "taste_asked",
     "taste_of_own_line_before",
 ]
@@ -1524,6 +1525,13 @@ _BARE_STANCE_ZH = re.compile(
 )
 
 
+def stance_without_thing(text: str) -> bool:
+    """Whether ``text`` takes a stance on a pronoun or on nothing ("现在超爱", "love them now"): a
+    cheap test before the line it goes on from is looked up."""
+    read = simplified(text)
+    return bool((_BARE_STANCE_ZH if _HAN.search(read) else _PRONOUN_STANCE_EN).search(read))
+
+
 def taste_of_own_line_before(text: str, *, speaker: str, before: str, at: datetime) -> list[Evidence]:
     """A stance whose thing is unsaid or a pronoun, sent a moment after the speaker's own line that
     takes a stance on one thing, a thought typed over two messages ("我以前很讨厌香菜" / "现在居然
@@ -1553,18 +1561,19 @@ def _taste_of_the_line_before(
         e
         for e in _extract(previous, speaker="_", at=at, previous=None, addressee=None)
         if e.layer == "preference"
-    ] or [
-        # (a stance of before names the thing too: "我以前很讨厌香菜" / "现在居然爱上了")
-        e
-        for e in _extract(
-            re.sub(r"以前|原来|之前|过去|曾经", "", previous),
-            speaker="_",
-            at=at,
-            previous=None,
-            addressee=None,
-        )
-        if e.layer == "preference" and han
     ]
+    if not before and han:  # (a stance of before names the thing too: "我以前很讨厌香菜" / "现在居然爱上了")
+        before = [
+            e
+            for e in _extract(
+                re.sub(r"以前|原来|之前|过去|曾经", "", previous),
+                speaker="_",
+                at=at,
+                previous=None,
+                addressee=None,
+            )
+            if e.layer == "preference"
+        ]
     if len({e.key for e in before}) != 1 or (own and any(e.subject != "_" for e in before)):
         return []
     thing = before[0].value

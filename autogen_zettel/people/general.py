@@ -38,7 +38,7 @@ from autogen_zettel.people.lexicon_en import (
 )
 from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, SURNAMES, names_a_person, own_kin
 from autogen_zettel.people.topics import clean_topic, listed_en, listed_zh, one_thing_en, topic_of
-from autogen_zettel.text.due import DAY_OR_MONTH_EN, MONTH_EN, SPAN_EN, ZH_RIGHT_AWAY
+from autogen_zettel.text.due import DAY_OR_MONTH_EN, MONTH_EN, SPAN_EN, ZH_DOT_DATE, ZH_RIGHT_AWAY
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
@@ -159,7 +159,7 @@ _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}
 # "left Tesco at 6", "left London this morning", nor a thing left behind, "left Sarah's keys")
 _LEFT_FOR_GOOD_EN = re.compile(
     rf"\b(?i:left)\s+(?:(?P<v>{_CAP})(?!['’]s)|(?i:the)\s+(?P<inst>(?i:council|bank|army|navy|air force|police|"
-    r"civil service|nhs|hospital|agency|startup|uni|university|college)))\b"
+    r"civil service|nhs|agency|startup|uni|university|college)))\b"
     # (what follows says it was for good: the clause ends, or when or after how long, or for what;
     # not a thing left to them, "left Deloitte a voicemail", nor how one left, "feeling great")
     r"(?=\s*(?:$|[,.;!]|but\b|(?i:in\s+(?:19|20)\d\d|in\s+"
@@ -282,7 +282,7 @@ _POST_EN = (
     r"(?:lead|head|chef|director|partner|manager|supervisor|principal|nurse|captain|sergeant|editor|officer|"
     r"president|chair|vp|dean|foreman|midwife|surgeon|analyst|consultant|associate|architect|clerk|coach|"
     # (and chat's clipped trades: "promoted to senior dev", "made lead PM")
-    r"dev|pm|swe|sde|exec|rep|admin)"
+    r"dev|pm|swe|sde|exec|rep|admin|chief)"
     # the field a head runs: "promoted to head of sales"
     r"(?:(?:(?<=head)|(?<=director)|(?<=chief)|(?<=vp)|(?<=manager))\s+of\s+(?!(?:the|a|an|my|our)\b)[a-z]+)?"
 )
@@ -4252,14 +4252,15 @@ ZH_TIME = (
     # 5号楼) and the next few days ("这两天我给你修好")
     r"(?<![0-9一二三四五六七八九十月])[0-9一二三四五六七八九十]{1,3}号(?![线楼床房车位码口门])|这(?:两|几)天|"
     # a month and day with a dot before a deadline word ("3.10前"), as text.due reads it
-    r"(?<![\d.])(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])(?=前|之前|以前|截止|号|日)|"
+    rf"{ZH_DOT_DATE}|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]?|本周[一二三四五六日末]?|"
     r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?|本)?月底|月末|下个?月[初底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
     # (right away is today's, text.due.ZH_RIGHT_AWAY; 等下 is as vague as 待会儿, not the wait for a
     # bus or the end of work, 等下一班车 / 在等下班)
     rf"一会儿?|待会儿?|等会儿?|(?<!在)等一?下(?![雨雪一班个])|{ZH_RIGHT_AWAY}|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
     # (a holiday, or the new year, as the time before or after which: "国庆后", "过完年", "年前")
-    rf"{ZH_FESTIVALS}(?:以后|之后|过后|后|以前|之前|前)?|过完年|过了年|年后|年前)"
+    # (not years ago: "我三年前帮他搬过家")
+    rf"{ZH_FESTIVALS}(?:以后|之后|过后|后|以前|之前|前)?|过完年|过了年|(?<![0-9一二三四五六七八九十两几多半])年[后前])"
 )
 _ZH_PAST_TIME = re.compile(r"昨天|昨晚|昨早|前天|刚才|刚刚|上周|上个?月|去年|已经")
 _ZH_ACK = re.compile(
@@ -5580,7 +5581,7 @@ _ZH_DROP = re.compile(
 )
 # a verb of moving a plan to a time: "推迟到", "改到", "挪到", "换成"
 # (至 in a notice: "延期至下周二"; 改 straight before a day, "周三有事 改周四吧")
-ZH_MOVE_TO = r"(?:(?:推迟|延期|延后|顺延|推|延|改|挪|换)(?:到|成|至)|改(?=(?:下下?|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天))"
+ZH_MOVE_TO = r"(?:(?:推迟|延期|延后|顺延|推|(?<![蔓拖])延|改|挪|换)(?:到|成|至)|改(?=(?:下下?|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天))"
 # a later time that names no day: a month alone ("五月", "6月"), next year, after a holiday, a
 # season or a half-year ("推迟到明年", "改到节后", "挪到下半年")
 ZH_LATER_NO_DAY = (

@@ -21,7 +21,7 @@ from autogen_zettel.base.config import ConflictConfig
 from autogen_zettel.people.answered import answered_evidence
 from autogen_zettel.people.corrected import BURST, CORRECTION, resolved
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.extract import extract_layers, taste_of_own_line_before
+from autogen_zettel.people.extract import extract_layers, stance_without_thing, taste_of_own_line_before
 from autogen_zettel.people.model import (
     ENDS_ROLE,
     Observed,
@@ -142,9 +142,9 @@ def evidence_for(
             card.content, speaker=card.speaker, at=at or card.created_at, previous=previous, embedder=embedder
         )
     )
-    if not any(e.layer == "preference" for e in found):
+    if not any(e.layer == "preference" for e in found) and stance_without_thing(card.content):
         # "我以前很讨厌香菜" / "现在居然爱上了": a stance sent a moment after the speaker's own line
-        # on one thing is on that thing
+        # on one thing is on that thing (a moment: BURST, as a thought typed over several messages)
         last = tables.latest_message(
             card.session_id,
             card.created_at.isoformat(),

@@ -299,13 +299,12 @@ _ONE_THING_EN = frozenset(
     "peace and quiet|rest and relaxation|hustle and bustle|song and dance|fast and furious|"
     "sex and the city|cookies and cream|bubble and squeak|toad in the hole|tea and biscuits|"
     "friends and family|family and friends|give and take|wine and dine|rise and shine|marks and spencer|"
-    "simon and garfunkel|ant and dec|bread and butter pudding|pizza and beer".split("|")
+    "simon and garfunkel|ant and dec".split("|")
 )
 # a head noun after the last thing that the things before share ("salt and vinegar crisps", "pizza and
 # beer nights"): one thing of that kind, no list
 _SHARED_HEAD_EN = frozenset(
-    "crisps chips pudding pie cake sauce sandwich sandwiches flavour flavor combo nights night days evenings "
-    "weekends soup curry noodles ice-cream".split()
+    "crisps pudding sauce sandwich sandwiches flavour flavor combo nights night days evenings weekends".split()
 )
 # the joins of an English list ("sushi and ramen", "sushi, ramen, and pho", "tea or coffee")
 _LIST_JOIN_EN = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+", re.I)
@@ -332,25 +331,18 @@ def listed_en(phrase: str) -> list[str]:
     """
     said = phrase.strip().replace("’", "'")
     text = said.lower()
-    if _HAN.search(text) or text in _ONE_THING_EN or text in _LOOKUP:
+    if _HAN.search(text) or text in _LOOKUP or one_thing_en(text):
         return []
-    # ("salt and vinegar crisps", "bread and butter pudding": one thing of a kind, its head shared)
-    if any(f" {pair} " in f" {text} " and not text.endswith(pair) for pair in _ONE_THING_EN) or one_thing_en(
-        text
-    ):
-        if not re.search(r",", text):
-            return []
     if re.fullmatch(r"(?:[A-Z][\w'\-]*\s+)+(?:and|&)\s+[A-Z][\w'\-]*", said):
         return []  # ("Simon and Garfunkel", "Marks & Spencer": a name of its own)
     joins = _LIST_JOIN_EN.findall(text)
     if not joins or not re.search(r"and|or|&", joins[-1], re.I):
         return []  # ("reality TV, honestly", "dating apps, hates them": a comma alone ends a clause)
-    parts: list[str] = []
-    for part in (p.strip() for p in _LIST_JOIN_EN.split(text)):
-        if parts and f"{parts[-1]} and {part}" in _ONE_THING_EN:  # "curry, fish and chips"
-            parts[-1] = f"{parts[-1]} and {part}"
-        else:
-            parts.append(part)
+    # (a pair said as one inside a list is one of its things: "sushi and fish and chips")
+    for pair in _ONE_THING_EN:
+        if f" {pair} " in f" {text} ":
+            text = re.sub(rf"\b{re.escape(pair)}\b", pair.replace(" and ", " \0 "), text)
+    parts = [p.strip().replace(" \0 ", " and ") for p in _LIST_JOIN_EN.split(text)]
     if len(parts) < 2 or not all(
         p and len(p.split()) <= 3 and p.split()[0] not in _NOT_LISTED_EN and p not in _LEADING_EN
         for p in parts
@@ -361,24 +353,29 @@ def listed_en(phrase: str) -> list[str]:
 
 def one_thing_en(phrase: str) -> bool:
     """Whether ``phrase``, joined by "and", names one thing: a pair said as one ("fish and chips",
-    "rock and roll"), or one with a head noun the two share ("salt and vinegar crisps", "bread and
-    butter pudding").
+    "rock and roll"), or such a pair or a thing and another with a head noun after them that they
+    share ("salt and vinegar crisps", "bread and butter pudding", "pizza and beer nights").
 
     >>> one_thing_en("rock and roll"), one_thing_en("salt and vinegar crisps"), one_thing_en("sushi and ramen")
     (True, True, False)
+    >>> one_thing_en("rock and roll and jazz"), one_thing_en("pizza and chicken curry")
+    (False, False)
     """
     text = phrase.strip().lower()
+    if text in _ONE_THING_EN:
+        return True
+    head = next((pair for pair in _ONE_THING_EN if text.startswith(pair + " ")), None)
+    rest = text[len(head) + 1 :] if head else ""
+    if head and " and " not in f" {rest} " and "," not in rest and len(rest.split()) <= 2:
+        return True  # "salt and vinegar crisps", "peanut butter and jelly sandwiches"
     words = text.split()
     return (
-        text in _ONE_THING_EN
-        or any(f" {pair} " in f" {text} " for pair in _ONE_THING_EN)
-        or (
-            " and " in text
-            and len(words) >= 4
-            and words[-1] in _SHARED_HEAD_EN
-            and len(text.split(" and ")[0].split()) == 1
-        )
-    )
+        " and " in text
+        and "," not in text
+        and len(words) == 4
+        and words[1] == "and"
+        and words[-1] in _SHARED_HEAD_EN
+    )  # "pizza and beer nights"
 
 
 def topic_of(phrase: str) -> str:

@@ -34,6 +34,7 @@ __all__ = [
     "DAY_OR_MONTH_EN",
     "MONTH_EN",
     "SPAN_EN",
+    "ZH_DOT_DATE",
     "ZH_RIGHT_AWAY",
     "due_date",
     "hour_of_today_en",
@@ -103,6 +104,8 @@ _ZH_DIGITS = {
 _ZH_NUM = r"[0-9]{1,2}|[一二两三四五六七八九十]{1,3}"
 # right away, the day it is said (not a thing soon to come of itself: 马上过年了, 马上就要下雨了, 马上就好)
 ZH_RIGHT_AWAY = r"马上(?!就?(?:要|过年|到|好|下雨))|立刻|立马"
+# a month and day written with a dot before a deadline word ("3.10前", "12.5之前"; not "3.5分")
+ZH_DOT_DATE = r"(?<![\d.])(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])(?=前|之前|以前|截止|号|日)"
 
 # an anchored date in brackets, "(9 May 2023)"; compiled once (the pattern holds every month name)
 _BRACKET = re.compile(rf"\((\d{{1,2}} (?:{_MONTH}) \d{{4}})\)", re.IGNORECASE)
@@ -133,8 +136,8 @@ _EN = re.compile(
 _ZH = re.compile(
     # (a year named before it: "推迟到明年3月10号" is next year's, though this year's is still ahead)
     rf"(?P<md>(?P<yr>今年|明年|后年)?(?P<m>{_ZH_NUM})月(?P<d>{_ZH_NUM})[日号])"
-    # a month and day written with a dot before a deadline word ("3.10前", "12.5之前"; not "3.5分")
-    r"|(?P<dot>(?<![\d.])(?P<dot_m>1[0-2]|0?[1-9])\.(?P<dot_d>3[01]|[12]\d|0?[1-9])(?![\d.])(?=前|之前|以前|截止|号|日))"
+    # a month and day written with a dot before a deadline word (ZH_DOT_DATE)
+    rf"|(?P<dot>{ZH_DOT_DATE})"
     rf"|(?P<simple>大后天|后天|明天|明早|明晚|今天|今晚|今早|今天下午|今天晚上|{ZH_RIGHT_AWAY})"
     # "这周内把简历发你", "下周之内": owed within the week, by its (working) end, as "by the end of this week"
     rf"|(?P<weekin>(?P<win>下个?|这个?|本)(?:周|星期|礼拜)(?:之内|以内|内))"
@@ -277,7 +280,8 @@ def _en(m: re.Match, today: date) -> date | None:
 def _zh(m: re.Match, today: date) -> date | None:
     g = m.groupdict()
     if g["dot"]:
-        return _day_month(today, int(g["dot_m"]), int(g["dot_d"]))
+        month, day = g["dot"].split(".")
+        return _day_month(today, int(month), int(day))
     if g["md"]:
         month, day = zh_int(g["m"]), zh_int(g["d"])
         if not (month and day):

@@ -9,10 +9,13 @@ characters ("联发科" -> "聯發科"). A line with kana is Japanese and is lef
 
 The words of the regions that differ from Mandarin's and are typed in chat are read as Mandarin's
 too, each by a word of the same length (so a span still maps back): Cantonese 钟意 (like), 听日
-(tomorrow), 佢 (he, she), 咗 (the 了 of a thing done), 攞 (fetch), 食 after a liking (eat), 话 before
-he or she (says), 而家 (now), 唔 (not), 嘅 (的), 喺 (at), 嚟 (come), 返工 (go to work), 老豆 (dad), a
-closing 喇; the northern 俺 (I), 爹 (dad), 明个 / 明个儿; Shanghainese 侬 (you), 欢喜 before what one
-likes to do and a closing 伐 of a question ("侬欢喜吃甜的伐？"); 阿妈 / 阿爸 / 阿哥 after an owner.
+(tomorrow), 琴日 (yesterday), 佢 (he, she), 咗 (the 了 of a thing done), 攞 (fetch), 食 after a word
+of liking or wanting (eat), 话 before he or she (says), 而家 (now), 唔 (not), 嘅 (的), 嘅系 (的是), 喺
+(at), 嚟 (come), 返工 (go to work), 老豆 and 爹地 (dad), 中意 (like), a closing 喇; the northern 俺
+(I), 爹 (dad), 明个 / 明个儿 / 今个 (tomorrow, today), 莫得 (have not); Shanghainese 侬 (you), 欢喜
+before what one likes to do and a closing 伐 of a question ("侬欢喜吃甜的伐？"); 阿妈 / 阿爸 / 阿哥 /
+阿姐 / 阿爹 after an owner. Each is guarded against the Mandarin words it is part of (听日语, 老豆腐,
+说明个人, 然而家里, 要返工, 食言).
 
 OpenCC (Apache-2.0) was chosen over a hand-kept table: its ``t2s`` dictionaries cover the
 characters and phrases people type, it converts a line in a few microseconds, and it ships as a
@@ -41,16 +44,18 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 # a regional word -> Mandarin's, of the same length (read after the characters are Simplified)
 _MANDARIN = (
     (re.compile(r"钟意"), "喜欢"),
-    (re.compile(r"中意"), "喜欢"),
-    (re.compile(r"听日"), "明天"),
-    (re.compile(r"琴日"), "昨天"),
+    # (each guarded against the Mandarin it is part of: 中意两国, 听日语歌, 钢琴日常, 说明个人, 然而家里,
+    # 老豆腐, 这话他, 要返工, 食言)
+    (re.compile(r"中意(?![两国大合方外资])"), "喜欢"),
+    (re.compile(r"听日(?![语本文记])"), "明天"),
+    (re.compile(r"(?<![钢提风竖口古])琴日"), "昨天"),
     (re.compile(r"佢"), "他"),
     (re.compile(r"(?<=[\u4e00-\u9fff])咗"), "了"),
     (re.compile(r"攞"), "拿"),
-    (re.compile(r"(?<=[欢爱想去要])食(?![堂物品材谱欲量客])"), "吃"),  # 钟意食寿司: likes to eat
-    (re.compile(r"(?<![电说讲对笑的废实])话(?=[他她])"), "说"),  # 阿May话佢…: says
+    (re.compile(r"(?<=[欢爱想去要])食(?![堂物品材谱欲量客言])"), "吃"),  # 钟意食寿司: likes to eat
+    (re.compile(r"(?<![电说讲对笑的废实这那句番些好坏真闲])话(?=[他她])"), "说"),  # 阿May话佢…: says
     (re.compile(r"(?<=[\u4e00-\u9fff])喇(?=[！!。~～\s]*$)"), "啦"),
-    (re.compile(r"俺(?!们)"), "我"),
+    (re.compile(r"俺"), "我"),
     (re.compile(r"(?<![阿老])爹(?!地)"), "爸"),
     (re.compile(r"侬"), "你"),
     (re.compile(r"欢喜(?=[吃喝看听玩打做去])"), "喜欢"),
@@ -58,16 +63,16 @@ _MANDARIN = (
     # (明个儿 as the 明儿个 the Mandarin reading knows, of its length; 明个 as 明天)
     (re.compile(r"明个儿"), "明儿个"),
     (re.compile(r"今个儿"), "今儿个"),
-    (re.compile(r"明个"), "明天"),
-    (re.compile(r"今个"), "今天"),
-    (re.compile(r"而家"), "现在"),
-    (re.compile(r"唔(?!该|好意思)(?=[\u4e00-\u9fff])"), "不"),
+    (re.compile(r"(?<![说证表发聪透声])明个(?![人别体例])"), "明天"),
+    (re.compile(r"(?<![如至而])今个(?![人别体])"), "今天"),
+    (re.compile(r"(?<!然)而家(?![里人长庭属具])"), "现在"),
+    (re.compile(r"唔(?!该)(?=[\u4e00-\u9fff])"), "不"),
+    (re.compile(r"嘅系"), "的是"),
     (re.compile(r"嘅"), "的"),
-    (re.compile(r"(?<=的)系"), "是"),
     (re.compile(r"喺"), "在"),
     (re.compile(r"嚟"), "来"),
-    (re.compile(r"返工"), "上班"),
-    (re.compile(r"老豆"), "爸爸"),
+    (re.compile(r"(?<![要需得再去重来])返工"), "上班"),
+    (re.compile(r"老豆(?![腐浆芽角子])"), "爸爸"),
     (re.compile(r"爹地"), "爸爸"),
     (
         re.compile(r"(?<=[我你他她])阿[妈爸哥姐爹]"),

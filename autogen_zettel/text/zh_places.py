@@ -5,7 +5,7 @@ The frames alike ("在X工作", "在X当导游", "现在在X。") cannot tell a 
 part-of-speech tagger of ``jieba`` can: its dictionary marks place names ``ns`` (北京, 厦门, 四川,
 宜宾, 朝阳区) and companies otherwise (小米 n, 腾讯 nz, 华为 nr, 阿里巴巴 nrt, 上海交通大学 nt).
 :func:`is_place` is true when every word of the span is such a place ("四川宜宾", "深圳南山").
-A few companies carry a place's name and its tag (京东, 中兴, 大疆); :data:`NOT_PLACES` keeps them
+A few companies carry a place's name and its tag (京东, 中兴, 大疆, 广达); :data:`NOT_PLACES` keeps them
 employers.
 
 ``jieba`` builds its dictionary on first use (about a second; it keeps a cache file in the system's
@@ -30,7 +30,7 @@ __all__ = ["NOT_PLACES", "is_place", "warm_for"]
 
 _HAN_ONLY = re.compile(r"[\u4e00-\u9fff]{2,12}")
 # companies whose name jieba's dictionary tags as a place
-NOT_PLACES = frozenset({"京东", "中兴", "大疆", "浙大"})
+NOT_PLACES = frozenset({"京东", "中兴", "大疆", "浙大", "广达"})
 _warming = threading.Lock()
 _warmed: list[bool] = []
 
