@@ -170,18 +170,22 @@ def extract_layers(
     # "✅ done", "照片传好了[OK]", a bare "👍" under an offer: the marks at a line's edges as words
     text = as_words(text, previous)
     # "我姐說她週五把錢還我": Traditional characters read as Simplified, what is found given back as written
-    written, text = (text, previous), simplified(text)
-    previous = simplified(previous) if previous else previous
+    said = f"{text}\n{previous or ''}"
+    text, previous = simplified(text), simplified(previous) if previous else previous
     if len(text) + len(previous or "") > KEPT_CHARS:  # a long text is read afresh, not kept
         found = _extract(
             text, speaker=speaker, at=at, previous=previous, addressee=addressee, embedder=embedder
         )
     else:
         found = list(_kept(text, speaker, at.isoformat(), at, previous, addressee, embedder))
-    if (text, previous) == written:
+    return _as_said(found, f"{text}\n{previous or ''}", said, speaker)
+
+
+def _as_said(found: list[Evidence], read: str, said: str, speaker: str) -> list[Evidence]:
+    """``found`` (read from ``read``, the :func:`simplified` reading of ``said``) with its subjects,
+    values and counterparties in the characters they were said in."""
+    if read == said:
         return found
-    read = f"{text}\n{previous or ''}"
-    said = f"{written[0]}\n{written[1] or ''}"
     return [
         dataclasses.replace(
             e,
@@ -1539,12 +1543,7 @@ def taste_of_own_line_before(text: str, *, speaker: str, before: str, at: dateti
     said, prior = as_words(text, None), as_words(before, None)
     read, prev = simplified(said), simplified(prior)
     found = _taste_of_the_line_before(read, speaker, prev, at, bool(_HAN.search(read)), own=True)
-    if (read, prev) == (said, prior):
-        return found
-    return [
-        dataclasses.replace(e, value=as_written(e.value, f"{read}\n{prev}", f"{said}\n{prior}"))
-        for e in found
-    ]
+    return _as_said(found, f"{read}\n{prev}", f"{said}\n{prior}", speaker)
 
 
 def _taste_of_the_line_before(

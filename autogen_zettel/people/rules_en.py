@@ -353,8 +353,9 @@ def _hedged(low: str, at: int) -> bool:
 
 
 def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
-    if listed_en(topic):  # "I love sushi and ramen": each thing of the list
-        return [e for part in listed_en(topic) for e in _pref(subject, part, score, kind)]
+    parts = listed_en(topic)
+    if parts:  # "I love sushi and ramen": each thing of the list
+        return [e for part in parts for e in _pref(subject, part, score, kind)]
     key = topic_of(topic)
     return (
         [Evidence("preference", subject, key, clean_topic(topic) or topic, round(score, 3), kind)]
