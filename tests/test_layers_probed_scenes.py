@@ -2722,3 +2722,240 @@ def test_r8_diff_read_regional_words_leave_mandarin_alone(default_hub):
         ("do slides", date(2026, 9, 4)),
         ("send the invoice", date(2026, 9, 7)),
     ], _all(mem)
+
+
+# -- round nine: group chats (#40, 2026-12-07, eighth session) ------------------------------------
+# Three to five people in one chat: a task asked of the group and taken on by whoever answers, a
+# task said to the one mentioned, a promise reported done by its verb alone, and group banter that
+# must give nothing.
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "owner", "what", "due"),
+    [
+        # the one who answers takes it on, with the day the ask named
+        (
+            "r9_g1",
+            [(0, "Tom", "who can bring the cake on Saturday?"), (0, "Sara", "me!")],
+            "Sara",
+            "cake",
+            date(2026, 9, 5),
+        ),
+        (
+            "r9_g2",
+            [(0, "Dan", "can someone pick up Mia at 3?"), (0, "Lucy", "I got it")],
+            "Lucy",
+            "Mia",
+            None,
+        ),
+        # (or the one they name; then that one's own yes is the same promise, its day added)
+        (
+            "r9_g3",
+            [
+                (0, "Jake", "Who's grabbing the tickets?"),
+                (0, "Will", "Sam can, he's got the card"),
+                (0, "Sam", "yep I'll get them tonight"),
+            ],
+            "Sam",
+            "tickets",
+            date(2026, 9, 1),
+        ),
+        (
+            "r9_g4",
+            [(0, "Mum", "who's doing Christmas this year?"), (0, "Ellie", "we can do it at ours")],
+            "Ellie",
+            "christmas",
+            date(2026, 12, 25),
+        ),
+        # Chinese: the verb said again of a thing put before it with 把; 负责; come back for it
+        (
+            "r9_g5",
+            [(0, "杨帆", "明早前谁把PPT发群里？"), (0, "许丽", "我发")],
+            "许丽",
+            "PPT",
+            date(2026, 9, 2),
+        ),
+        (
+            "r9_g6",
+            [(0, "班长", "周日烧烤，谁负责带炭？"), (0, "冯凯", "我带炭")],
+            "冯凯",
+            "炭",
+            date(2026, 9, 6),
+        ),
+        (
+            "r9_g7",
+            [(0, "老妈", "国庆谁回来帮我搬柜子？"), (0, "小军", "我回去搬")],
+            "小军",
+            "柜子",
+            date(2026, 10, 1),
+        ),
+        # a task said to the one mentioned, taken on by their yes
+        (
+            "r9_g8",
+            [(0, "刘洋", "@张伟 你订下明天下午的会议室"), (0, "张伟", "收到")],
+            "张伟",
+            "会议室",
+            date(2026, 9, 2),
+        ),
+        (
+            "r9_g9",
+            [(0, "张经理", "@小刘 周三前把合同发给客户"), (0, "小刘", "好的马上")],
+            "小刘",
+            "合同",
+            date(2026, 9, 2),
+        ),
+    ],
+)
+def test_r9_a_task_asked_of_a_group_is_the_one_s_who_takes_it(default_hub, tenant, lines, owner, what, due):
+    mem = heard(default_hub, tenant, lines)
+    rows = mem.commitments()
+    assert len(rows) == 1, _all(mem)
+    c = rows[0]
+    assert (c.owner, what.casefold() in c.what.casefold(), c.due, c.status) == (owner, True, due, "open"), (
+        _all(mem)
+    )
+
+
+def test_r9_a_task_not_taken(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    # a thing offered, who can come, a no, a maybe: nothing taken on
+    assert found_rows("me!", TUE, previous="who wants the last slice?", speaker="Sara") == []
+    assert found_rows("me!", TUE, previous="who can make it on Friday?", speaker="Sara") == []
+    assert (
+        found_rows("I can't, sorry", TUE, previous="who can bring the cake on Saturday?", speaker="Sara")
+        == []
+    )
+    assert found_rows("I could maybe", TUE, previous="can someone pick up Mia at 3?", speaker="Sara") == []
+    # a line's own promise is what it promises, not the ask before it
+    rows = found_rows(
+        "me! I finish at 5 so I can grab her",
+        TUE,
+        previous="can someone pick Maya up from Brownies tonight? I'm stuck in Reading",
+        speaker="Sophie",
+    )
+    assert not any("maya" in r[3] for r in rows if r[0] == "commitment"), rows
+    # a task said to the one mentioned is not the speaker's; a question to them, or another's yes, takes nothing on
+    assert found_rows("@小刘 周三前把合同发给客户", TUE, speaker="张经理") == []
+    assert found_rows("收到", TUE, previous="@张伟 合同发了吗？", speaker="张伟") == []
+    assert found_rows("收到", TUE, previous="@张伟 你订下明天下午的会议室", speaker="李雷") == []
+    assert [r[0] for r in found_rows("@刘洋 好的，明天发你", TUE, speaker="张伟")] == ["commitment"]
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "owner", "status"),
+    [
+        # said done by its verb alone, or by the thing fetched
+        (
+            "r9_d1",
+            [(0, "宋涛", "那个发票"), (0, "宋涛", "我下午开给你"), (0, "宋涛", "开好了，发你微信了")],
+            "宋涛",
+            "done",
+        ),
+        (
+            "r9_d2",
+            [(0, "何军", "我这周末把房子打扫一下"), (6, "何军", "打扫完了累死了[捂脸]")],
+            "何军",
+            "done",
+        ),
+        ("r9_d3", [(0, "陳家豪", "聽日我幫你攞文件"), (1, "陳家豪", "文件攞咗喇")], "陳家豪", "done"),
+        (
+            "r9_d4",
+            [(0, "林志偉", "我下禮拜一把報告寄給大家"), (6, "林志偉", "報告寄出去囉")],
+            "林志偉",
+            "done",
+        ),
+        ("r9_d5", [(0, "吴敏", "老张说他周六来修车"), (4, "吴敏", "老张今天来把车修好了")], "老张", "done"),
+        (
+            "r9_d6",
+            [
+                (0, "Mia", "can you grab milk on the way?"),
+                (0, "Noah", "yep will do"),
+                (0, "Noah", "got the milk 👍"),
+            ],
+            "Noah",
+            "done",
+        ),
+        (
+            "r9_d7",
+            [
+                (0, "Tom", "I'm gonna review Priya's PR this afternoon"),
+                (0, "Priya", "thanks!"),
+                (0, "Tom", "approved 👍"),
+            ],
+            "Tom",
+            "done",
+        ),
+        # after the act, a plan: nothing done yet
+        ("r9_d8", [(0, "何军", "我今晚把报告写完"), (0, "何军", "写完了就发你")], "何军", "open"),
+        # "got" what one came by, or a text got: nothing done
+        ("r9_d9", [(0, "Noah", "I'll send the slides tonight"), (0, "Noah", "got it")], "Noah", "open"),
+    ],
+)
+def test_r9_a_promise_said_done_by_its_verb_or_its_thing(default_hub, tenant, lines, owner, status):
+    mem = heard(default_hub, tenant, lines)
+    assert _commit(mem, owner).status == status, _all(mem)
+
+
+def test_r9_a_promise_moved_by_a_pro_form_or_a_bare_change_of_day(default_hub):
+    mem = heard(
+        default_hub,
+        "r9_m1",
+        [
+            (0, "Nina", "I'll call the plumber tomorrow"),
+            (1, "Nina", "can't today after all, I'll call him Monday instead"),
+        ],
+    )
+    c = _commit(mem, "Nina")
+    assert (c.what, c.due, c.status) == ("call the plumber", date(2026, 9, 7), "open"), _all(mem)
+    mem = heard(
+        default_hub, "r9_m2", [(0, "罗琳", "我明天下午去银行办卡"), (1, "罗琳", "银行今天人太多，改后天去")]
+    )
+    assert _commit(mem, "罗琳").due == date(2026, 9, 4), _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "speaker"),
+    [
+        (None, "haha I'll hold you to that", "Jake"),
+        ("should we get a new sofa or wait for the sales?", "wait for the sales imo", "Tom"),
+        ("does anyone want my spare ticket for Friday?", "I'm good thanks", "Ryan"),
+        ("i could bring snacks i guess? idk", "nah we've got loads, don't worry", "Ruby"),
+        ("want some cake?", "no thanks, I already ate", "Ruby"),
+        ("明天几点出发？", "别迟到了", "老妈"),
+        (None, "大家别忘了带伞", "老妈"),
+        ("要不要我帮你带份午饭？", "不用啦谢谢，我带了饭", "杨帆"),
+        ("吃完了我们去散步", "吃完了我们去散步", "杨帆"),
+    ],
+)
+def test_r9_group_banter_gives_nothing(previous, text, speaker):
+    from tests.layer_sets import TUE, found_rows
+
+    assert found_rows(text, TUE, previous=previous, speaker=speaker) == []
+
+
+def test_r9_a_favour_declined_because_it_is_had_already_is_no_taste():
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows(
+        "不用了，我已经买了", TUE, previous="我周末去宜家，要不要帮你带个台灯？", speaker="韩梅梅"
+    )
+    assert [r for r in rows if r[0] == "preference"] == [], rows
+    # (a plain no to a dish offered still is one)
+    rows = found_rows("nah", TUE, previous="fancy sushi tonight?", speaker="Ruby")
+    assert [(r[0], r[4]) for r in rows] == [("preference", False)], rows
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("我搬咗去荃灣住", "residence", "荃灣"),
+        ("我搬去杭州住了", "residence", "杭州"),
+        ("入职阿里第一天，好紧张", "employer", "阿里"),
+    ],
+)
+def test_r9_facts_as_typed(text, key, value):
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows(text, TUE, speaker="小王")
+    assert [(r[2], r[3]) for r in rows if r[0] == "fact"] == [(key, value)], rows

@@ -52,7 +52,7 @@ from autogen_zettel.text.due import (
     put_off_span,
     without_hour_en,
 )
-from autogen_zettel.text.marks import as_words
+from autogen_zettel.text.marks import as_words, mentioned
 from autogen_zettel.text.simplified import as_written, simplified
 
 __all__ = [
@@ -167,6 +167,7 @@ def extract_layers(
     # a card's text carries the absolute date a relative one meant, in brackets ("started at
     # Sainsbury's today (1 September 2026)"): the rules read the words as said (``at`` gives the date)
     text = without_anchors(text)
+    to_someone = bool(mentioned(text))
     # "✅ done", "照片传好了[OK]", a bare "👍" under an offer: the marks at a line's edges as words
     text = as_words(text, previous)
     # "我姐說她週五把錢還我": Traditional characters read as Simplified, what is found given back as written
@@ -178,7 +179,15 @@ def extract_layers(
         )
     else:
         found = list(_kept(text, speaker, at.isoformat(), at, previous, addressee, embedder))
+    if to_someone and _HAN.search(text) and not _OWN_WORD_ZH.search(text):
+        # "@小刘 周三前把合同发给客户": a task said to the one mentioned, with no subject, is theirs to
+        # take on (read when they answer it), not the speaker's promise
+        found = [e for e in found if not (e.layer == "commitment" and e.subject == speaker)]
     return _as_said(found, f"{text}\n{previous or ''}", said, speaker)
+
+
+# a Chinese line's own word: the speaker as its subject, or a yes heading it ("@刘洋 好的，明天发你")
+_OWN_WORD_ZH = re.compile(r"我|咱|俺|^(?:好|行|收到|可以|没问题|OK|ok|嗯|妥|得嘞|要得)")
 
 
 def _as_said(found: list[Evidence], read: str, said: str, speaker: str) -> list[Evidence]:
@@ -238,6 +247,14 @@ _NOW_IN = re.compile(r"^(?i:now)\s+(?:(?i:living|based)\s+)?in\s+")
 _DOING_IT_MYSELF = re.compile(
     r"\bi'?ll (?:do|sort|get|book|handle|grab|order) (?:it|that|them)(?: myself)?\b|\bi(?:'ve| have) got (?:it|this)\b"
     r"|我自己(?:来|去|弄|订|买|拿|搞)|我来(?:吧|就行|就好)",
+    re.I,
+)
+# the thing an offer names had already ("nah we've got loads", "I already ate", "不用啦，我带了饭",
+# "不用了，我已经买了"): turned down for that, not for the thing (read over the whole message)
+_HAD_ALREADY = re.compile(
+    r"\b(?:we|i)(?:'ve| have)?\s+(?:already\s+)?got\s+(?:loads|plenty|some|one|enough|a\s+(?:few|load|ton))\b"
+    r"|\bi(?:'ve| have)?\s+already\s+(?:got|had|eaten|ate|bought)\b"
+    r"|我(?:已经|早就|刚)?(?:带|买|有|吃|喝|订)(?:了|过了|过)[\u4e00-\u9fff]{0,3}[。！!~～]*$|已经有了",
     re.I,
 )
 
@@ -657,6 +674,10 @@ def _extract(
             for e in out
         ]
         out = list(dict.fromkeys(out))
+    if previous and not _HAN.search(text) and not any(e.layer == "commitment" for e in out):
+        out += layer_rules_en.taken_up(text, speaker, at, previous)  # "who can bring the cake?" - "me!"
+    if previous and _HAD_ALREADY.search(text):
+        out = [e for e in out if not (e.layer == "preference" and e.kind == "refusal")]
     # "搞定了！票已经抢到了": one task said done twice, bare then by its thing - the thing's row says it
     named = {(e.subject, e.kind) for e in out if e.layer == "status" and e.value}
     # "Grace left the bank, she works for the BBC now": the place left, where the message names the
@@ -1630,19 +1651,21 @@ _VOLUNTEER_ZH = re.compile(
     # that it is on one's way: "我去我去，下班顺路")
     rf"(?:[，,]\s*(?:(?:{general.ZH_TIME})+(?:就|准时|一准)?(?:到|过去|过来|来|去)|(?:{general.ZH_TIME}|下班|放学|回家)?(?:正好|刚好)?顺路(?:的事)?|(?:我)?(?:反正|正好|刚好)?(?:有空|有车|没事|在附近))(?:哈|吧|啊)?[！!。~～\s]*)?$"
 )
+# the verb of a task asked for by "谁…？" that a volunteer says again ("谁带烤架？" - "我带",
+# "那我带炭", "+1 我带点零食")
+_ASKED_VERB_ZH = "带拿买订做开接送找借煮烤洗搬印取寄交发"
 _WHO_ASKED_ZH = re.compile(
     # a task asked for, not what someone knows or is ("谁知道答案？", "谁是组长？")
-    rf"谁(?!知道|是|在|认识|说|见过|有(?!空|时间))(?:{general.ZH_TIME})*(?:能|可以|有空|有时间|愿意|会|来|去)*"
+    # (who takes charge of it, or comes back for it: "谁负责带炭？", "国庆谁回来帮我搬柜子？")
+    rf"谁(?!知道|是|在|认识|说|见过|有(?!空|时间))(?:{general.ZH_TIME})*(?:能|可以|有空|有时间|愿意|会|负责|"
+    r"(?:回|过)?来|(?:回|过)?去)*(?:把(?=[\u4e00-\u9fffA-Za-z]{1,8}?[" + _ASKED_VERB_ZH + r"]))?"
     rf"(?:{general.ZH_TIME})*"
     r"(?P<what>[\u4e00-\u9fffA-Za-z]{2,12}?)(?:一下)?(?:啊|呀|吗|呢|吧)?[？?]?$"
 )
 
 
-# the verb of a task asked for by "谁…？" that a volunteer says again ("谁带烤架？" - "我带",
-# "那我带炭", "+1 我带点零食")
-_ASKED_VERB_ZH = "带拿买订做开接送找借煮烤洗搬印取寄交"
 _SAME_VERB_ZH = re.compile(
-    r"^(?:\+1\s*)?(?:(?:好的?|好啊|好嘞|行|那|嗯|OK|ok|Ok)[，,\s]*)*我(?:也|就)?(?:来|负责)?(?P<verb>["
+    r"^(?:\+1\s*)?(?:(?:好的?|好啊|好嘞|行|那|嗯|OK|ok|Ok)[，,\s]*)*我(?:也|就)?(?:来|负责|(?:回|过)去|(?:回|过)来)?(?P<verb>["
     + _ASKED_VERB_ZH
     + r"])"
     # (a thing of its own, not what follows the act: "我带不动", "我买过了", "我带孩子去不了", "我带的")
@@ -1663,7 +1686,10 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
     if same and what.startswith(same.group("verb")):
         # "谁带水果？" - "我带西瓜": the volunteer's own thing, or the one asked for when none is said
         what = same.group("verb") + same.group("obj") if same.group("obj") else what
-    elif not _VOLUNTEER_ZH.match(said.strip()):
+    elif not _VOLUNTEER_ZH.match(said.strip()) and not (
+        # "明早前谁把PPT发群里？" - "我发": the verb said again of the thing put before it with 把
+        same and not same.group("obj") and same.group("verb") in what
+    ):
         return []
     # (the asker's words kept whole, 一下 too: "接一下奶奶" is what was taken on)
     return [Evidence("commitment", speaker, "", what, 0.5, "statement", due)]
@@ -1678,12 +1704,19 @@ _REQUEST_ZH = re.compile(
     rf"|^(?:(?:{general.ZH_TIME})*[，,]?\s*)(?:你|您)?(?:{general.ZH_TIME})*(?:帮我|替我)"
     r"(?P<what2>(?![^，,]*(?:什么|哪|谁|怎么|几|多少))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下)?(?:呗|吧|呀|哈|啊)[！!~～？?]*$"
 )
+# a task said to the one mentioned, as an order: "@张伟 你订下会议室", "@小刘 周三前把合同发给客户"
+# (not a question, "@小刘 合同发了吗？")
+_TOLD_ZH = re.compile(
+    rf"^(?:你|您)?(?:{general.ZH_TIME})*(?:之?前)?[，,]?(?:你|您)?(?:记得|帮忙|帮我)?"
+    r"(?P<what>(?!.*[？?吗])[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下|下)?(?:吧|哈|啊|呀)?[。！!~～]*$"
+)
+_MEETING_ZH = re.compile(r"开(?:个|一下|下|一个)?会")
 # the yes: an acknowledgement, a pledge, or both ("没问题，交给我", "行", "包在我身上")
 # a yes to a favour asked (and the chat's own: "收到", "好滴", "要得", "得嘞", "妥")
 _YES_WORDS_ZH = r"(?:好啊?|好的|好嘞|好滴|行|可以|没问题|OK|ok|Ok|放心|收到|要得|得嘞|妥)"
 _YES_TAKEN_ZH = re.compile(
     rf"^(?:{_YES_WORDS_ZH}[！!，,。~～\s]*)*"
-    r"(?:交给我|包在我身上|我来|我去|我办)?(?:吧|呀|啊)?[！!。~～\s]*$"
+    r"(?:交给我|包在我身上|我来|我去|我办|马上(?:去|办|弄)?|这就(?:去|办|弄)?)?(?:吧|呀|啊)?[！!。~～\s]*$"
     # the ask made light of after the yes ("行，顺手的事", "好，小事一桩"): taken on all the same
     rf"|^{_YES_WORDS_ZH}[！!，,。~～\s]*(?:就是|都是|也就是)?"
     r"(?:顺手的事儿?|顺路的事儿?|小事一桩|小事儿?|小意思|举手之劳|没事儿?|简单|不麻烦|应该的|分分钟的事儿?)"
@@ -1696,10 +1729,19 @@ _YES_TAKEN_ZH = re.compile(
 
 def _request_taken_zh(said: str, speaker: str, previous: str, at: datetime) -> list[Evidence]:
     m = _REQUEST_ZH.match(general.normalise_zh(previous).strip())
-    if not (m and said.strip() and _YES_TAKEN_ZH.match(said.strip())):
+    told = _TOLD_ZH.match(as_words(previous)) if speaker in mentioned(previous) else None
+    if not ((m or told) and said.strip() and _YES_TAKEN_ZH.match(said.strip())):
         return []
-    what = re.sub(r"^把", "", m.group("what") or m.group("what2")).replace("一下", "")
-    if not layer_rules_zh.names_an_act(what):
+    if told:
+        # "@张伟 你订下明天下午的会议室" - "收到": a task said to the one mentioned, taken on by their yes
+        # (its time, and the 下 of 一下 after a one-character verb: "订下明天下午的会议室" -> "订会议室")
+        what = re.sub(rf"(?:{general.ZH_TIME})+(?:之?前)?的?", "", told.group("what"))
+        what = re.sub(r"^([\u4e00-\u9fff])下(?![午周个次班来去楼面雨])", r"\1", what)
+    else:
+        what = m.group("what") or m.group("what2")
+    what = re.sub(r"^把", "", what).replace("一下", "")
+    # ("@李强 明天跟客户开个会": a meeting to hold, said to one, is an act too)
+    if not (layer_rules_zh.names_an_act(what) or told and _MEETING_ZH.search(what)):
         return []  # "能不能小点声": a manner asked for, no act to take on
     return [
         Evidence(

@@ -2164,7 +2164,7 @@ _ZH_EMPLOYER = re.compile(
     # (or the hop said short: "跳去Meta了")
     rf"(?:跳槽|辞职|调|派|换|(?:(?<=^)|(?<=我|他|她)|(?<=[^\u4e00-\u9fff]))(?:又|也|已经|刚)?跳(?=去(?!看|听|玩|吃|下一|上一|第|别的|另一|隔壁|对面|旁边|楼上|楼下))|从{_HZ}{{2,8}}?(?<![上下楼头边])(?<![这那家屋水车城坑窝]里)跳)(?:去了?|到了?|回了?)(?!周|星期|礼拜|明天|后天|下周|下个?月|月底|[0-9一二三四五六七八九十]+[月号日点])(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
     # (what one does there after 做 / 当 is the job, no part of the name: "入职了字节做产品")
-    rf"|入职(?:了|啦)?[，,]?\s*(?P<v2>(?!试用|工位|手续|体检|第|那|这|在|新){_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半]|(?=做|当|[\u4e00-\u9fffA-Za-z]{{1,4}}岗))"
+    rf"|入职(?:了|啦)?[，,]?\s*(?P<v2>(?!试用|工位|手续|体检|第|那|这|在|新){_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|第|[一二三四五六七八九十两半]|(?=做|当|[\u4e00-\u9fffA-Za-z]{{1,4}}岗))"
     # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
     # name is taken whole ("在Google上班", not "ogle")
     # (the place before a firm, "在上海的一家X", is taken only when the firm cannot start at 在:
@@ -5605,9 +5605,10 @@ _ZH_AGAIN_ON = re.compile(rf"^(?:{ZH_TIME})+(?:再|去)[\u4e00-\u9fff]{{0,4}}(?:
 # a day moved to with no thing named, the plan being the one just spoken of: "改成后天吧", "算了还是周五吧",
 # or a day said right after owning up to a slip ("我说错了，是下周三"; a bare "是周三" corrects nothing)
 _ZH_MOVED_TO = re.compile(
-    rf"^(?:那|那就|算了|哎)?(?:我们?)?(?P<how>还是|改成|改到|推到|挪到|换到|应该是|其实是|是)(?:{ZH_TIME})+"
-    # (the act again after the day, 再 and its verb: "银行人太多了，改到周五再去")
-    r"(?:再[\u4e00-\u9fff]{1,2}?)?(?:吧|了|啦|哈|呢)?[。！!~～]*$"
+    rf"^(?:那|那就|算了|哎)?(?:我们?)?(?P<how>还是|改成|改到|推到|挪到|换到|改(?=(?:{ZH_TIME})+(?:再|去|来))|应该是|其实是|是)(?:{ZH_TIME})+"
+    # (the act again after the day, 再 and its verb: "银行人太多了，改到周五再去"; or the going alone,
+    # "改后天去")
+    r"(?:再[\u4e00-\u9fff]{1,2}?|去|来)?(?:吧|了|啦|哈|呢)?[。！!~～]*$"
 )
 _ZH_SLIP = re.compile(rf"{_ZH_SLIP_WORDS}[哦啊呀了]*$")
 # a thing partly done: "PPT弄了一大半", "报告写了一半", "房间收拾了大半"

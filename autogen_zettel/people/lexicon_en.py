@@ -213,6 +213,8 @@ NOT_PROMISE = re.compile(
     # (a verb of the mind is no act taken on: "I'll believe it when I see it", "she'll know all the phonics stuff")
     # (unless an act follows it in the clause: "I'll know by Friday and I'll tell you")
     r"forget\b|believe\b|(?:know|understand)\b(?![^,;.!?]*\b(?:and|then|so)\b)|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
+    # (a joke promise held to: "haha I'll hold you to that")
+    r"hold (?:you|u|ya|him|her|them) to (?:that|it)\b|"
     r"need\b|want\b|wait\b|let\b(?!\s+(?:you|him|her|them|everyone)\s+know\b(?!\s*$))|die\b|survive\b|manage\b\s*$|admit\b|say\b|bet\b|"
     # a leave-taking ("I'll talk to you later", "I'll catch you later"): no task, only goodbye
     r"(?:talk|speak|chat)\s+(?:to|with)\s+you\b(?:\s+(?:later|soon|then|tomorrow|in a bit|again|around))?\s*$|"
@@ -275,7 +277,12 @@ BACK_IN_ORDER = (
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
     # (the thing as a pronoun between the verb and its particle: "Jake dropped it off this morning")
-    r"picked (?:it |them )?up|dropped (?:it|them) (?:off|round)|cleaned|"
+    r"picked (?:it |them )?up|dropped (?:it|them) (?:off|round)|cleaned|approved|"
+    # (an errand's thing fetched: "got the milk", "grabbed the bread"; not a thing come by, "got the
+    # job", "got the flu", "got the hang of it", nor what is understood or received, "got it", "got ur text")
+    r"grabbed|got(?=\s+(?:the|some)\s)(?!\s+the\s+(?:job|role|offer|flu|sack|boot|chop|"
+    r"promotion|call|hang|impression|chance|memo|joke|gist|idea|point|message|results?|keys to|all.clear|go.ahead|"
+    r"green light|nod|vibe|feeling|giggles|blues|bug|lead|part)\b)|"
     # (a thing given back: "finally gave it back to you", "paid you back")
     r"gave (?:it|them|the \w+|your \w+) back|paid (?:you|him|her|them) back|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
     r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed|rang|phoned|messaged|"
@@ -297,14 +304,14 @@ DONE_VERBS = (
 )
 # phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");
 # after a noun they are a passive ("Groceries dropped off"), read elsewhere
-HEAD_DONE = r"dropped off|handed over|sorted out|filled in|filled out"
+HEAD_DONE = r"dropped off|handed over|sorted out|filled in|filled out|dropped (?:it|them|the \w+) back"
 # a person reached, said as done ("Spoke to the landlord", "I finally got hold of the bank"): what a
 # promise to call, ring or talk to them asked for
 CONTACTED = r"spoke to|spoken to|spoke with|talked to|talked with|got hold of|got through to|caught up with|heard back from"
 DONE = re.compile(
     rf"^(?:(?:it's|it is|all|that's|everything's|i'm|i am|we're)\s+)?(?:done|sorted|finished|taken care of)\b(?P<w1>.*)"
     rf"|^(?:(?:ok|okay|yes|yep|yeah|yup),?\s+)?(?:just|already|finally)?\s*(?:{DONE_VERBS}|{HEAD_DONE}|{CONTACTED})\b(?P<w2>.*)"
-    rf"|\bi(?:'ve| have)?\s+(?:already\s+|just\s+|finally\s+)?(?:{DONE_VERBS}|{CONTACTED}|took care of)\b(?P<w3>.*)"
+    rf"|\bi(?:'ve| have)?\s+(?:already\s+|just\s+|finally\s+)?(?:{DONE_VERBS}|{HEAD_DONE}|{CONTACTED}|took care of)\b(?P<w3>.*)"
     rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
     # (not "consider it done", a pledge to do it)
     rf"|^(?P<w5>(?!consider\b)[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"

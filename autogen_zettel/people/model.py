@@ -378,6 +378,20 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                 (c for c in by_owner.get(who, ()) if c.status == "open" and _overlap(said, c.words) >= 0.6),
                 None,
             )
+            pro = _PRO_FORM_ACT.fullmatch(_INSTEAD.sub("", ev.value))
+            if same is None and pro:
+                # "yep I'll get them tonight" just after taking the tickets on, "I'll call him Monday
+                # instead" after "I'll call the plumber tomorrow": a promise of a pro-form is the
+                # owner's latest open one said again - made within the hour, or moved by "instead"
+                same = next(
+                    (
+                        c
+                        for c in reversed(by_owner.get(who, ()))
+                        if c.status == "open"
+                        and (o.at - c.at <= _SAID_AGAIN_WITHIN or _INSTEAD.search(ev.value))
+                    ),
+                    None,
+                )
             if same is None and _INSTEAD.search(ev.value):
                 # "Rain all day, I'll tackle the gutters next weekend instead": the owner's open
                 # promise of the same thing, moved to the new day (not a second promise)
@@ -480,6 +494,12 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             # was owed, "钱已经转过去了" against "把房租转给你", names nothing: the latest, as a
             # bare "搞定了" does.)
             on_day = [c for c in candidates if ev.kind == "cancelled" and ev.due and c.due == ev.due]
+            # a Chinese act said done by its verb alone ("开好了" against "我下午开给你", "打扫完了"
+            # against "我这周末把房子打扫一下"): the one open promise of its owner that holds the verb
+            act = _VERB_DONE_ZH.fullmatch(ev.value) if ev.kind == "done" else None
+            by_verb = [c for c in candidates if act and act.group(1) in c.what and c.owner.casefold() == who]
+            if len(by_verb) == 1:
+                on_day = by_verb
             if len(on_day) != 1 or on_day[0].owner.casefold() != who:
                 continue
             chosen = on_day[0]
@@ -500,6 +520,12 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
     ]
 
 
+# a Chinese done that names only its act: a verb of one or two characters, its result after it
+_VERB_DONE_ZH = re.compile(r"([\u4e00-\u9fff]{1,2}?)(?:好|完)?了?")
+# a promise whose thing is a pro-form ("get them", "call him", "do it"): of a thing said before
+_PRO_FORM_ACT = re.compile(r"[a-z]+(?:\s+(?:up|out|over|back|off))?\s+(?:it|them|him|her|that|this)", re.I)
+# how long after a promise one of a pro-form is that promise said again
+_SAID_AGAIN_WITHIN = timedelta(hours=1)
 # a promise said to replace one before it ("I'll do the gutters next weekend instead")
 _INSTEAD = re.compile(r"\s*\binstead\b\s*$", re.I)
 

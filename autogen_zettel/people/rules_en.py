@@ -58,7 +58,7 @@ from autogen_zettel.people.subjects import names_a_person, own_kin
 from autogen_zettel.people.topics import category_of, clean_topic, listed_en, topic_of
 from autogen_zettel.text.due import DATE_WORDS, due_date
 
-__all__ = ["extract", "offer_topic"]
+__all__ = ["extract", "offer_topic", "taken_up"]
 
 
 def _phrase(text: str) -> str:
@@ -169,6 +169,8 @@ _CHOICE_ASKED = re.compile(
 # leave it?"), not of a thing to have ("should we get pizza or sushi?")
 _ADVICE_ASKED = re.compile(
     r"(?:\w+,?\s+)?(?:should|shall|do|can|could|would)\s+(?:i|we)\s+[a-z]+(?:\s+(?:her|him|them|it|you|back))?\s+or\b"
+    # (or an act against holding off: "should we get a new sofa or wait for the sales?")
+    r"|(?:should|shall|do|can|could|would)\s+(?:i|we)\s+[^?]*\bor\s+(?:just\s+)?(?:wait|hold off|leave it|not bother)\b"
 )
 _CHOICE_HEAD = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?P<x>[a-z][a-z\-]*)(?=\s*(?:$|[,.!]|\s+(?!or\b)[a-z]))")
 
@@ -262,7 +264,7 @@ _ANYTHING_BUT = re.compile(r"^(?:anything|whatever you like) but\s+\w")
 # what a refusal's object must not be for a taste: an errand or an event, not a thing one eats or does for fun
 _TASK_HEAD = re.compile(
     r"\b(?:run|trip|errand|appointment|meeting|call|session|class|lesson|visit|booking|pickup|pick-up|"
-    r"delivery|reunion|viewing|interview|shift|check-up|checkup)$"
+    r"delivery|reunion|viewing|interview|shift|check-up|checkup|ticket|tickets|seat|lift|ride)$"
 )
 # "I'm going to have to skip ...", "I need to miss ...": obliged, so a plan called off
 _OBLIGED_SKIP = re.compile(
@@ -316,6 +318,63 @@ _DATED = re.compile(
     r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week|weekend)|on (?:mon|tues|wednes|thurs|"
     r"fri|satur|sun)day|next (?:week|\w+day))\b"
 )
+
+
+# a task asked of a group ("who can bring the cake?", "can someone pick up Mia at 3?", "who's
+# doing Christmas this year?"); not a thing offered ("who wants the last slice?") nor who is up for
+# a plan ("who's up for drinks?")
+_GROUP_ASKED = re.compile(
+    r"^(?:[^?]*[,;.!]\s*)?(?:who(?:'ll|\s+will|\s+can|\s+could|'s\s+able\s+to|\s+is\s+able\s+to|'s\s+free\s+to)"
+    r"|(?:can|could|will)\s+(?:someone|somebody|anyone|anybody)(?:\s+else)?|(?:anyone|anybody)\s+(?:able|free)\s+to)"
+    # (a task, not who will be there or knows: "who can make it Friday?", "can anyone come?")
+    r"\s+(?:please\s+)?(?P<what>(?!(?:make\s+it|come|join|go|be|attend|tell|guess|remember|see|hear|recommend|"
+    r"think|believe|explain)\b)[a-z][^,;:.!?]*)\?"
+    r"|^(?:[^?]*[,;.!]\s*)?who(?:'s|\s+is)\s+(?P<what2>(?:doing|bringing|getting|grabbing|making|taking|booking|"
+    r"sorting|buying|driving|hosting|cooking|collecting|organi[sz]ing|picking\s+up|handling)\b[^,;:.!?]*)\?"
+)
+# the answer that takes a task asked of the group on: the one who answers ("me!", "I can", "I got
+# it", "I'll take this one", "we can do it at ours"), or one they name ("Sam can")
+_TAKEN_UP = re.compile(
+    r"^(?:(?:ok|okay|oh|ooh|yes|yep|yeah|sure)[,!. ]+)?"
+    r"(?:me+(?:\s+me+)?(?=[!. ]*$)|i\s+can\b|i\s+could\b|i(?:'ll|\s+will)\s+(?:do|take|sort|grab|get)\s+"
+    r"(?:it|this|that|them)(?:\s+one)?\b|i(?:'ve)?\s+got\s+(?:it|this)\b|we\s+can\s+(?:do|host)\s+(?:it|this)\b"
+    r"|(?P<name>(?!i\b|we\b|you\b|they\b|he\b|she\b|it\b)[a-z]+)\s+can(?=[!.,]|\s*$))"
+)
+
+
+def taken_up(s: str, speaker: str, at: datetime, previous: str) -> list[Evidence]:
+    """A task asked of a group, taken on by a message that answers it ("who can bring the cake on
+    Saturday?" - "me!" / "I got it" / "Sam can, he's got the card"): the one who answers, or the
+    one they name, owes it. Read of the whole message, where it holds no promise of its own ("me! I
+    finish at 5 so I can grab her" promises what it says)."""
+    low = s.strip().replace("’", "'").lower()
+    group = _GROUP_ASKED.search(previous.lower())
+    took = _TAKEN_UP.match(low) if group else None
+    if not took or _hedged(low, 0) or re.search(r"\b(?:not|can't|cannot|won't|no)\b", low):
+        return []
+    what = _phrase(group.group("what") or _base_of_gerund(group.group("what2")))
+    owner = took.group("name").capitalize() if took.group("name") else speaker
+    if not what or VAGUE_DO.match(what):
+        return []
+    due = due_date(s, at) or due_date(previous, at)
+    return [Evidence("commitment", owner, "", what, 0.5, "statement", due)]
+
+
+def _base_of_gerund(what: str) -> str:
+    """A task asked as who is doing it ("doing Christmas") as the act ("do Christmas")."""
+    m = re.match(r"([a-z]+?)(?:(?<=[^aeiou][aeiou])([^aeiouwxy])\2|)ing\b", what)
+    if not m:
+        return what
+    head = m.group(1) + (m.group(2) or "")
+    head = {
+        "do": "do",
+        "mak": "make",
+        "tak": "take",
+        "driv": "drive",
+        "organis": "organise",
+        "organiz": "organize",
+    }.get(head, head)
+    return head + what[m.end() :]
 
 
 # one's word given as a clause of its own: "..., promise", "pinky promise 🤞", "I swear"
@@ -881,6 +940,8 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
             # "I'm going to skip the meeting tomorrow", "I'm going to have to skip the reunion", "skip the
             # pharmacy run": a plan or an errand called off, no taste refused
             return []
+        if offered and not said and _TASK_HEAD.search(offered):
+            return []  # "anyone want my spare ticket?" - "I'm good thanks": a seat turned down, no taste
         if topic and (offered or said) and not question:
             return _pref(speaker, topic, 0.0, "refusal")
     elif ACCEPT.search(low) and not question:

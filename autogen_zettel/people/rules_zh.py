@@ -287,7 +287,8 @@ _FACTS = (
         "residence",
         re.compile(
             r"(?<!以前)(?<!之前)(?<!原来)(?<!过去)(?P<verb>住在|搬到了?|搬去了?|定居在?|搬家到)(?P<v>[\u4e00-\u9fff]{2,5}?)"
-            r"(?:了|啦|喽|咯|市|。|，|！|!|$|去了)"
+            # (a 住 after the place is the living there, no part of it: "我搬去杭州住了")
+            r"(?:了|啦|喽|咯|市|。|，|！|!|$|去了|住)"
         ),
     ),
     (
@@ -803,11 +804,25 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
     return []
 
 
+# a done act closed by its result (好了 / 完了) with more said after it and no comma between; not
+# what follows the act, "写完了就发你", "忙完了再说", "吃完了我们去散步" (a time, then a plan)
+_RUN_ON_DONE = re.compile(r"^([^，,。！!？?\s]{1,12}?[好完]了)(?![再就才后以之我咱你去来])[\u4e00-\u9fff]")
+
+
+# a warning against a slip ("别迟到了", "千万别着凉", "别忘了带伞"): no plan of anyone's is in it
+_WARNED = re.compile(
+    r"^(?:大家|你们?|您|咱们?)?(?:可|就|也|千万|一定|都)?别(?:再)?(?:迟到|忘|着凉|感冒|熬夜|累着|生气|担心|客气|着急|急|喝多|"
+    r"睡过头|走丢|淋雨|冻着|饿着|乱跑)"
+)
+
+
 def _status(s: str, speaker: str) -> list[Evidence]:
     if s.endswith(("？", "?")) or re.match(r"(?:你|您)(?:们)?(?:可|就|也|先)?别", s):
         return []  # "你别吃醋了": told to the other, no task of the speaker's called off
     if re.search(r"(?:下次|以后|下回|再也)(?:可|就|也|千万|还是)?别", s):
         return []  # "又贵又不好吃，下次别去了": advice for next time, no plan called off
+    if _WARNED.match(s):
+        return []  # "别迟到了", "大家别忘了带伞": a warning, no plan called off
     # "方案得晚两天，周三给你", "样品推迟到下周一再寄": put off to a day, no new promise of that day
     # "报销单交啦", "钱转你啦": 啦 after an act closes it as 了 does
     # (not an act about to be done or due: "报销单要交啦", "该交啦", "快交啦"; nor "好啦", OK)
@@ -815,6 +830,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         s = re.sub(
             r"(?:(?<=[交发寄付转还送订买修做写办你])|(?<=[做写修办弄搞][好完]))啦(?=[。！!~～]*$)", "了", s
         )
+    s = re.sub(r"了[啦喇](?=[。！!~～]*$)", "了", s)  # "文件攞咗喇" (拿了啦): the 了 closes it
     # "不用了，我已经订好了": the no is to a favour offered, the clause after it says the thing done
     s = re.sub(
         r"^(?:不用|不需要|不必)(?:了|啦|哈)?(?:谢谢|谢啦)?[，,]\s*(?=我?(?:已经|早就)[\u4e00-\u9fff]{1,8}?(?:好|完)?了)",
@@ -879,11 +895,16 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         # "发过去了，你查收一下": a first clause that closes on the done act, then what to do with
         # it, when the structural reading has none ("我去年不开公交了，…" is no task: negated)
         m = _DONE.search(first)
+    run_on = _RUN_ON_DONE.match(s)
+    if not m and run_on and not re.search(r"[不没]", run_on.group(1)):
+        # "打扫完了累死了[捂脸]": typed with no comma, the act closed by its result, then how it felt
+        m = _DONE.search(run_on.group(1))
     if m:
         subject = speaker
         obj = m.groupdict().get("obj") or ""
-        # (the day it was done may come between: "小王今天把水管修好了")
-        named = re.match(_NAME + rf"(?:{ZH_TIME})*(?:把|已经|都)", s)
+        # (the day it was done may come between: "小王今天把水管修好了"; and the coming to do it,
+        # "老张今天来把车修好了")
+        named = re.match(_NAME + rf"(?:{ZH_TIME})*(?:(?:过|上门)?来|去)?(?:把|已经|都)", s)
         if named:
             subject = named.group("name")
         obj = re.sub(
@@ -1038,10 +1059,15 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         return out + comparison_beside_zh(s, speaker, out) + taken
     offered = offer_topic(previous)
     # (or the thing offered first, then the no: "日料不太想，最近吃太多了")
-    if offered and (
-        _REFUSE.search(s)
-        or re.match(
-            rf"{re.escape(offered)}(?:还是|真的)?(?:不太想|不想)(?:吃|喝|去)?(?:了|吧)?(?=[，,。！!~～]|$)", s
+    if (
+        offered
+        and not _WARNED.match(s)
+        and (
+            _REFUSE.search(s)
+            or re.match(
+                rf"{re.escape(offered)}(?:还是|真的)?(?:不太想|不想)(?:吃|喝|去)?(?:了|吧)?(?=[，,。！!~～]|$)",
+                s,
+            )
         )
     ):
         m = re.search(

@@ -18,7 +18,7 @@ import re
 
 from autogen_zettel.text.script import HAN
 
-__all__ = ["as_words"]
+__all__ = ["as_words", "mentioned"]
 
 _PICTURE = r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2190-\u21FF\uFE0F\u200d]"
 # a WeChat sticker: a short word in square brackets ("[OK]", "[强]", "[Thumbs up]"), not a date
@@ -69,3 +69,13 @@ def as_words(text: str, previous: str | None = None) -> str:
     words = _TAIL.sub("", _HEAD.sub("", words))
     # (a line of marks alone that say no yes is left as it is: nothing in it for the rules)
     return words if words.strip() else text
+
+
+def mentioned(text: str) -> tuple[str, ...]:
+    """The names a line's heading mentions are of, in order ("@张伟 你订下会议室" -> ("张伟",)).
+
+    >>> mentioned("@张伟 你订下会议室"), mentioned("@Tom @Sam drinks?"), mentioned("mail me @ 5")
+    (('张伟',), ('Tom', 'Sam'), ())
+    """
+    head = _MENTION_HEAD.match(text)
+    return tuple(re.findall(r"@([^\s@,，:：]{1,24})", head.group(0))) if head else ()

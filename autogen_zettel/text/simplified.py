@@ -50,11 +50,15 @@ _MANDARIN = (
     (re.compile(r"听日(?![语本文记])"), "明天"),
     (re.compile(r"(?<![钢提风竖口古])琴日"), "昨天"),
     (re.compile(r"佢"), "他"),
+    # (a move's 咗 before where to, as Mandarin puts its 了 after: "搬咗去荃灣住" is 搬去了)
+    (re.compile(r"(?<=[搬嫁调])咗([去到])"), r"\1了"),
     (re.compile(r"(?<=[\u4e00-\u9fff])咗"), "了"),
     (re.compile(r"攞"), "拿"),
     (re.compile(r"(?<=[欢爱想去要])食(?![堂物品材谱欲量客言])"), "吃"),  # 钟意食寿司: likes to eat
     (re.compile(r"(?<![电说讲对笑的废实这那句番些好坏真闲])话(?=[他她])"), "说"),  # 阿May话佢…: says
     (re.compile(r"(?<=[\u4e00-\u9fff])喇(?=[！!。~～\s]*$)"), "啦"),
+    # (Taiwan's 囉 / 啰 closing an act done as 了 does: "報告寄出去囉")
+    (re.compile(r"(?<=[去来好完掉])[囉啰](?=[！!。~～\s]*$)"), "了"),
     (re.compile(r"俺"), "我"),
     (re.compile(r"(?<![阿老])爹(?!地)"), "爸"),
     (re.compile(r"侬"), "你"),
