@@ -2959,3 +2959,122 @@ def test_r9_facts_as_typed(text, key, value):
 
     rows = found_rows(text, TUE, speaker="小王")
     assert [(r[2], r[3]) for r in rows if r[0] == "fact"] == [(key, value)], rows
+
+
+def test_r9_review_english_a_group_ask_is_a_task_and_a_yes_is_whole(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    # what one is able to do or feel is no task asked; nobody / anyone is no one's name
+    for previous, text in [
+        ("who can swim?", "me!"),
+        ("who can resist a warm doughnut?", "me!"),
+        ("who can beat Sam at darts?", "Sam can"),
+        ("who can pick up Mia at 3?", "nobody can, we're all at work"),
+        ("who's doing the washing up tonight?", "I can never remember whose turn it is"),
+        ("who's bringing the BBQ food?", "I could eat a horse right now"),
+        ("who can bring a high chair?", "I can ask my sister"),
+        ("who could pick up the keys?", "I could, but Sam's closer"),
+    ]:
+        assert found_rows(text, TUE, previous=previous) == [], (previous, text)
+    # a yes with marks, said thrice, or with "no worries" after it; an -ing act as the act
+    for previous, text, what in [
+        ("who is doing the speech at the wedding?", "me 😬", "do the speech"),
+        ("who's sorting the Airbnb for Cornwall?", "me me me", "sort the airbnb"),
+        ("who can feed the fish this weekend?", "yeah I can, no worries", "feed the fish"),
+        ("who's handling the invoices this month?", "I can", "handle the invoices"),
+        ("who can ring the venue about the deposit?", "leave it with me", "ring the venue"),
+    ]:
+        rows = found_rows(text, TUE, previous=previous)
+        assert [r[0] for r in rows] == ["commitment"] and rows[0][3].startswith(what), rows
+    # a pro-form is the same promise only by its verb: another act after "instead" is its own
+    mem = heard(
+        default_hub,
+        "r9_v1",
+        [
+            (0, "Ben", "I'll fix the fence on Saturday"),
+            (0, "Amy", "did you reach the landlord about the boiler?"),
+            (0, "Ben", "he's not picking up, I'll email him instead"),
+        ],
+    )
+    assert len(mem.commitments()) == 2, _all(mem)
+    mem = heard(
+        default_hub,
+        "r9_v2",
+        [
+            (0, "Lena", "who's picking up the balloons?"),
+            (0, "Sam", "me!"),
+            (0, "Sam", "I'll grab them on my lunch break tomorrow"),
+        ],
+    )
+    c = _commit(mem, "Sam")
+    assert (c.what, c.due) == ("pick up the balloons", date(2026, 9, 2)), _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("got the hiccups and can't stop", None),
+        ("got the day off tomorrow!", None),
+        ("got the bus home, all good", None),
+        ("got some bad news today", None),
+        ("grabbed a nap, feel loads better", None),
+        ("finally approved for the mortgage 🎉", None),
+        ("my visa got approved!", None),
+        ("dropped the kids back at their mum's", "kids"),
+        ("I dropped the keys back through the letterbox", "keys"),
+        ("got the flu jab today, arm's sore", "flu jab"),
+    ],
+)
+def test_r9_review_english_done_words_of_an_errand_only(text, value):
+    from tests.layer_sets import TUE, found_rows
+
+    done = [r[3] for r in found_rows(text, TUE) if r[0] == "status"]
+    assert done == ([] if value is None else [done[0]]) and (value is None or done[0].startswith(value)), done
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "topic"),
+    [
+        # a reason of its own is still a no to the thing
+        ("want an oyster?", "god no, I already had food poisoning from them once", "oyster"),
+        ("fancy a whisky?", "no thanks, I've got some bad memories of whisky", "whisky"),
+        ("要不要来瓶啤酒？", "不要，我喝了头疼", "啤酒"),
+        ("要不要喝杯咖啡？", "不了，我喝了睡不着", "咖啡"),
+    ],
+)
+def test_r9_review_a_no_for_a_reason_of_its_own_is_still_a_no(previous, text, topic):
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows(text, TUE, previous=previous, speaker="Ben")
+    assert (topic, False) in [(r[3], r[4]) for r in rows if r[0] == "preference"], rows
+
+
+def test_r9_review_chinese(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    # a promise made to the one mentioned stays the speaker's
+    for text in ["@小美 明天发你", "@阿强 周末帮你搬家"]:
+        assert [r[:2] for r in found_rows(text, TUE, speaker="小王")] == [("commitment", "小王")], text
+    # an order not to, a task called off, a complaint, a report of what is done: nothing taken on
+    for previous in [
+        "@张伟 你别把合同发给客户",
+        "@张伟 会议室不用订了",
+        "@张伟 你上次订的会议室太小了",
+        "@张伟 会议室我已经订好了",
+    ]:
+        assert found_rows("收到", TUE, previous=previous, speaker="张伟") == [], previous
+    # 就 / 再 further on: a time, nothing done
+    for text in ["改完了这页就发你", "洗完了澡就睡"]:
+        assert found_rows(text, TUE, speaker="小李") == [], text
+    # a warning after a clause
+    assert found_rows("明天早上八点集合，别迟到了哈", TUE, speaker="班长") == []
+    assert found_rows("大家出门别忘了带身份证", TUE, speaker="班长") == []
+    # a department is no employer; Cantonese kin are the speaker's kin; a stay is no home
+    assert found_rows("我調咗去銷售部", TUE, speaker="小王") == []
+    rows = found_rows("我家姐搬咗去美國住", TUE, speaker="小王")
+    assert [(r[1], r[2], r[3]) for r in rows] == [("小王的姐姐", "residence", "美國")], rows
+    assert found_rows("我搬去杭州住几天", TUE, speaker="小王") == []
+    assert found_rows("入职培训第一天", TUE, speaker="小王") == []
+    # 马上 is no name
+    rows = found_rows("收到，马上办", TUE, previous="@老周 今天下班前把报价单发给客户", speaker="老周")
+    assert [(r[0], r[1]) for r in rows] == [("commitment", "老周")], rows

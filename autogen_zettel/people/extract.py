@@ -181,13 +181,19 @@ def extract_layers(
         found = list(_kept(text, speaker, at.isoformat(), at, previous, addressee, embedder))
     if to_someone and _HAN.search(text) and not _OWN_WORD_ZH.search(text):
         # "@小刘 周三前把合同发给客户": a task said to the one mentioned, with no subject, is theirs to
-        # take on (read when they answer it), not the speaker's promise
-        found = [e for e in found if not (e.layer == "commitment" and e.subject == speaker)]
+        # take on (read when they answer it), not the speaker's promise (one made to them is:
+        # "@小美 明天发你", "@阿强 周末帮你搬家")
+        found = [
+            e
+            for e in found
+            if not (e.layer == "commitment" and e.subject == speaker and not _TO_YOU_ZH.search(e.value))
+        ]
     return _as_said(found, f"{text}\n{previous or ''}", said, speaker)
 
 
 # a Chinese line's own word: the speaker as its subject, or a yes heading it ("@刘洋 好的，明天发你")
 _OWN_WORD_ZH = re.compile(r"我|咱|俺|^(?:好|行|收到|可以|没问题|OK|ok|嗯|妥|得嘞|要得)")
+_TO_YOU_ZH = re.compile(r"你|您")
 
 
 def _as_said(found: list[Evidence], read: str, said: str, speaker: str) -> list[Evidence]:
@@ -251,10 +257,16 @@ _DOING_IT_MYSELF = re.compile(
 )
 # the thing an offer names had already ("nah we've got loads", "I already ate", "不用啦，我带了饭",
 # "不用了，我已经买了"): turned down for that, not for the thing (read over the whole message)
+# (not what having it does, "我喝了头疼", "我吃了会吐": a reason of its own)
 _HAD_ALREADY = re.compile(
-    r"\b(?:we|i)(?:'ve| have)?\s+(?:already\s+)?got\s+(?:loads|plenty|some|one|enough|a\s+(?:few|load|ton))\b"
-    r"|\bi(?:'ve| have)?\s+already\s+(?:got|had|eaten|ate|bought)\b"
-    r"|我(?:已经|早就|刚)?(?:带|买|有|吃|喝|订)(?:了|过了|过)[\u4e00-\u9fff]{0,3}[。！!~～]*$|已经有了",
+    # (said as the whole clause: "I've got some bad memories of whisky", "I already had food poisoning
+    # from them once" give their own reason)
+    r"\b(?:we|i)(?:'ve| have)?\s+(?:already\s+)?got\s+(?:loads|plenty|some|one|enough|a\s+(?:few|load|ton))"
+    r"(?:\s+(?:already|thanks|thx|cheers|here|at home|in the fridge|left))?(?=\s*(?:$|[,.!;]))"
+    r"|\b(?:i|we)(?:'ve| have)?\s+already\s+(?:got|had|eaten|ate|bought)(?:\s+(?:one|some|it|them|lunch|dinner|breakfast))?"
+    r"(?=\s*(?:$|[,.!;]))|\b(?:had|ate)\s+(?:one|some)\s+(?:last night|earlier|yesterday|already|at lunch)\b"
+    r"|我(?:已经|早就|刚)(?:带|买|有|吃|喝|订|叫)(?:了|过了|过|好了)"
+    r"|我(?:带|买|订|叫)(?:了|好了)[\u4e00-\u9fff]?(?=[，,。！!~～]|$)|我?(?:吃|喝)过了|已经有了",
     re.I,
 )
 
@@ -859,6 +871,10 @@ _TODAY_GONE_ZH = re.compile(r"今天|今早|今儿|今日|早上|上午|一早|�
 _RESULT_ZH = re.compile(r"(?:好|完|掉)了[！!。~～]*(?:[，,]|$)")
 
 
+# a thing's arrival, no act of the speaker's ("周六下午送到", "明天到货")
+_ARRIVES_ZH = re.compile(r"(?:送|寄|运|快递)?(?:到|过来)(?:货|家)?|到货|发货")
+
+
 def _done_today_zh(said: str) -> bool:
     """Whether ``said`` tells an act's result reached earlier today: the only time it names is a part
     of today already gone, with no deadline, and the act's clause closes on its result and 了
@@ -953,7 +969,12 @@ def _sentence(
     ):
         # "月底前我把房租交了": a done-looking 了 under a time still ahead is a promise (a thing put
         # off to that time, "我们把发布会推迟到下周了", is no new promise)
-        promised = general.commitments_zh(said, speaker, at, speaker)
+        # (not the thing's arrival after it, "蛋糕订好了，周六下午送到": done, and when it comes)
+        promised = [
+            p
+            for p in general.commitments_zh(said, speaker, at, speaker)
+            if not _ARRIVES_ZH.fullmatch(p.value)
+        ]
         if promised:
             out = [e for e in out if e.layer != "status"] + promised
             layers = {e.layer for e in out}
@@ -1653,7 +1674,7 @@ _VOLUNTEER_ZH = re.compile(
 )
 # the verb of a task asked for by "谁…？" that a volunteer says again ("谁带烤架？" - "我带",
 # "那我带炭", "+1 我带点零食")
-_ASKED_VERB_ZH = "带拿买订做开接送找借煮烤洗搬印取寄交发"
+_ASKED_VERB_ZH = "带拿买订做开接送找借煮烤洗搬印取寄交发贴修装挂收"
 _WHO_ASKED_ZH = re.compile(
     # a task asked for, not what someone knows or is ("谁知道答案？", "谁是组长？")
     # (who takes charge of it, or comes back for it: "谁负责带炭？", "国庆谁回来帮我搬柜子？")
@@ -1665,7 +1686,7 @@ _WHO_ASKED_ZH = re.compile(
 
 
 _SAME_VERB_ZH = re.compile(
-    r"^(?:\+1\s*)?(?:(?:好的?|好啊|好嘞|行|那|嗯|OK|ok|Ok)[，,\s]*)*我(?:也|就)?(?:来|负责|(?:回|过)去|(?:回|过)来)?(?P<verb>["
+    r"^(?:\+1\s*)?(?:(?:好的?|好啊|好嘞|行|那|嗯|OK|ok|Ok)[，,\s]*)*我(?:也|就)?(?:来|去|负责|(?:回|过)去|(?:回|过)来)?(?P<verb>["
     + _ASKED_VERB_ZH
     + r"])"
     # (a thing of its own, not what follows the act: "我带不动", "我买过了", "我带孩子去不了", "我带的")
@@ -1691,7 +1712,9 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
         same and not same.group("obj") and same.group("verb") in what
     ):
         return []
-    # (the asker's words kept whole, 一下 too: "接一下奶奶" is what was taken on)
+    # (the asker's words kept whole, 一下 too: "接一下奶奶" is what was taken on; a 下 alone after a
+    # one-character verb is its 一下 said short, "接下朵朵")
+    what = re.sub(r"^([\u4e00-\u9fff])下(?![午周个次班来去楼面雨])", r"\1", what)
     return [Evidence("commitment", speaker, "", what, 0.5, "statement", due)]
 
 
@@ -1706,9 +1729,11 @@ _REQUEST_ZH = re.compile(
 )
 # a task said to the one mentioned, as an order: "@张伟 你订下会议室", "@小刘 周三前把合同发给客户"
 # (not a question, "@小刘 合同发了吗？")
+# (not an order not to, a task called off, a complaint or a report of what is done: "@张伟 你先别订",
+# "@张伟 会议室不用订了", "@张伟 你上次订的会议室太小了", "@张伟 会议室我已经订好了")
 _TOLD_ZH = re.compile(
     rf"^(?:你|您)?(?:{general.ZH_TIME})*(?:之?前)?[，,]?(?:你|您)?(?:记得|帮忙|帮我)?"
-    r"(?P<what>(?!.*[？?吗])[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下|下)?(?:吧|哈|啊|呀)?[。！!~～]*$"
+    r"(?P<what>(?!.*(?:[？?吗别不没我]|已经|上次|太|了[。！!~～]*$))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下|下)?(?:吧|哈|啊|呀)?[。！!~～]*$"
 )
 _MEETING_ZH = re.compile(r"开(?:个|一下|下|一个)?会")
 # the yes: an acknowledgement, a pledge, or both ("没问题，交给我", "行", "包在我身上")

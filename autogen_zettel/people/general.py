@@ -2164,7 +2164,7 @@ _ZH_EMPLOYER = re.compile(
     # (or the hop said short: "跳去Meta了")
     rf"(?:跳槽|辞职|调|派|换|(?:(?<=^)|(?<=我|他|她)|(?<=[^\u4e00-\u9fff]))(?:又|也|已经|刚)?跳(?=去(?!看|听|玩|吃|下一|上一|第|别的|另一|隔壁|对面|旁边|楼上|楼下))|从{_HZ}{{2,8}}?(?<![上下楼头边])(?<![这那家屋水车城坑窝]里)跳)(?:去了?|到了?|回了?)(?!周|星期|礼拜|明天|后天|下周|下个?月|月底|[0-9一二三四五六七八九十]+[月号日点])(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
     # (what one does there after 做 / 当 is the job, no part of the name: "入职了字节做产品")
-    rf"|入职(?:了|啦)?[，,]?\s*(?P<v2>(?!试用|工位|手续|体检|第|那|这|在|新){_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|第|[一二三四五六七八九十两半]|(?=做|当|[\u4e00-\u9fffA-Za-z]{{1,4}}岗))"
+    rf"|入职(?:了|啦)?[，,]?\s*(?P<v2>(?!试用|工位|手续|体检|培训|第|那|这|在|新){_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|第|[一二三四五六七八九十两半]|(?=做|当|[\u4e00-\u9fffA-Za-z]{{1,4}}岗))"
     # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
     # name is taken whole ("在Google上班", not "ogle")
     # (the place before a firm, "在上海的一家X", is taken only when the firm cannot start at 在:
@@ -2534,6 +2534,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     def add(key: str, value: str, k: str = kind) -> None:
         value = value.strip(" ，。的了")
         value = re.sub(r"^(?:一家|一个|那家|这家)", "", value)
+        if key == "residence" and any(
+            value in c and ZH_STAY.search(c) for c in re.split(r"[，,。！!；;]", s)
+        ):
+            return  # "我搬去杭州住几天": a stay, not a home
         if value and not any(e.key == key and e.value == value for e in out):
             out.append(Evidence("fact", subject, key, value, 0.5, k))
 
@@ -5581,6 +5585,8 @@ _ZH_DROP = re.compile(
 )
 # a verb of moving a plan to a time: "推迟到", "改到", "挪到", "换成"
 # (至 in a notice: "延期至下周二"; 改 straight before a day, "周三有事 改周四吧")
+# a stay of a while ("住几天", "住一段时间", "住两周"), not where one lives
+ZH_STAY = re.compile(r"住(?:几|一段|一阵|些日子|[两三四五六七八九十半]个?(?:天|周|星期|月)|一周|一个月)")
 ZH_MOVE_TO = r"(?:(?:推迟|延期|延后|顺延|推|(?<![蔓拖])延|改|挪|换)(?:到|成|至)|改(?=(?:下下?|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天))"
 # a later time that names no day: a month alone ("五月", "6月"), next year, after a holiday, a
 # season or a half-year ("推迟到明年", "改到节后", "挪到下半年")

@@ -277,12 +277,21 @@ BACK_IN_ORDER = (
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
     # (the thing as a pronoun between the verb and its particle: "Jake dropped it off this morning")
-    r"picked (?:it |them )?up|dropped (?:it|them) (?:off|round)|cleaned|approved|"
-    # (an errand's thing fetched: "got the milk", "grabbed the bread"; not a thing come by, "got the
-    # job", "got the flu", "got the hang of it", nor what is understood or received, "got it", "got ur text")
-    r"grabbed|got(?=\s+(?:the|some)\s)(?!\s+the\s+(?:job|role|offer|flu|sack|boot|chop|"
-    r"promotion|call|hang|impression|chance|memo|joke|gist|idea|point|message|results?|keys to|all.clear|go.ahead|"
-    r"green light|nod|vibe|feeling|giggles|blues|bug|lead|part)\b)|"
+    r"picked (?:it |them )?up|dropped (?:it|them) (?:off|round)|cleaned|"
+    # (an errand's thing fetched, said short: "got the milk 👍", "grabbed the bread"; not a thing come
+    # by or a state, "got the job", "got the flu", "got the hiccups", "got the day off", "grabbed a
+    # nap", nor what is understood or received, "got it", "got ur text", nor a thing got into a state,
+    # "got the tickets sorted", "I've got the snacks covered", read elsewhere)
+    r"grabbed(?=\s+(?:the|your|ur|some|us|you|them|it)\b)|"
+    r"got(?=\s+the\s+(?:[a-z'\-]+\s+){0,2}?[a-z'\-]+\s*(?:$|[^\w\s]|\s+(?:on\s+the\s+way|for\s+(?:you|u|us|ya|tonight|"
+    r"tomorrow|the\s+\w+)|from|at|today|this\s+morning|earlier|x+)\b))"
+    r"(?![^,.;!?]*\b(?:sorted|covered|done|fixed|booked|sent|ready|organi[sz]ed|"
+    r"printed|cleaned|repaired|serviced|delivered|handled|in hand)\b)(?!\s+the\s+(?:job|role|offer|flu(?!\s+(?:jab|shot))|sack|"
+    r"boot|chop|promotion|call|hang|impression|chance|memo|joke|gist|idea|point|message|results?|keys to|all.clear|"
+    r"go.ahead|green light|nod|vibe|feeling|giggles|blues|bug|lead|part|hiccups|chills|munchies|sniffles|shivers|"
+    r"runs|day|place|top|wrong|worst|best|train|bus|tube|ferry|plane|flight|last|first|sense|picture|answer)\b)|"
+    # (a thing or a person taken back: "dropped the car back", "dropped Nan back home")
+    r"dropped(?=\s+(?:it|them|the\s+[\w\-]+|[\w\-]+)\s+back\b)|"
     # (a thing given back: "finally gave it back to you", "paid you back")
     r"gave (?:it|them|the \w+|your \w+) back|paid (?:you|him|her|them) back|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
     r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed|rang|phoned|messaged|"
@@ -304,7 +313,8 @@ DONE_VERBS = (
 )
 # phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");
 # after a noun they are a passive ("Groceries dropped off"), read elsewhere
-HEAD_DONE = r"dropped off|handed over|sorted out|filled in|filled out|dropped (?:it|them|the \w+) back"
+# ("approved 👍" after one's promise to review; "Sarah approved" is another's approval, no task)
+HEAD_DONE = r"dropped off|handed over|sorted out|filled in|filled out|approved(?!\s+(?:for|by)\b)"
 # a person reached, said as done ("Spoke to the landlord", "I finally got hold of the bank"): what a
 # promise to call, ring or talk to them asked for
 CONTACTED = r"spoke to|spoken to|spoke with|talked to|talked with|got hold of|got through to|caught up with|heard back from"

@@ -378,20 +378,25 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                 (c for c in by_owner.get(who, ()) if c.status == "open" and _overlap(said, c.words) >= 0.6),
                 None,
             )
-            pro = _PRO_FORM_ACT.fullmatch(_INSTEAD.sub("", ev.value))
+            pro = _PRO_FORM_ACT.match(_INSTEAD.sub("", ev.value))
             if same is None and pro:
                 # "yep I'll get them tonight" just after taking the tickets on, "I'll call him Monday
                 # instead" after "I'll call the plumber tomorrow": a promise of a pro-form is the
-                # owner's latest open one said again - made within the hour, or moved by "instead"
-                same = next(
-                    (
-                        c
-                        for c in reversed(by_owner.get(who, ()))
-                        if c.status == "open"
-                        and (o.at - c.at <= _SAID_AGAIN_WITHIN or _INSTEAD.search(ev.value))
-                    ),
-                    None,
-                )
+                # owner's latest open one said again, by its verb - a thing fetched within the hour
+                # (get / grab / pick up), or any act moved by "instead" ("I'll email him instead"
+                # after "I'll fix the fence" is an act of its own)
+                verb, instead = pro.group("verb").casefold(), bool(_INSTEAD.search(ev.value))
+                latest = next((c for c in reversed(by_owner.get(who, ())) if c.status == "open"), None)
+                head = latest.what.split()[0].casefold() if latest and latest.what.split() else ""
+                if latest is not None and (
+                    instead
+                    and head == verb
+                    or not instead
+                    and pro.group("thing").casefold() in ("it", "them")
+                    and o.at - latest.at <= _SAID_AGAIN_WITHIN
+                    and {head, verb} <= _FETCHED
+                ):
+                    same = latest
             if same is None and _INSTEAD.search(ev.value):
                 # "Rain all day, I'll tackle the gutters next weekend instead": the owner's open
                 # promise of the same thing, moved to the new day (not a second promise)
@@ -523,7 +528,14 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
 # a Chinese done that names only its act: a verb of one or two characters, its result after it
 _VERB_DONE_ZH = re.compile(r"([\u4e00-\u9fff]{1,2}?)(?:好|完)?了?")
 # a promise whose thing is a pro-form ("get them", "call him", "do it"): of a thing said before
-_PRO_FORM_ACT = re.compile(r"[a-z]+(?:\s+(?:up|out|over|back|off))?\s+(?:it|them|him|her|that|this)", re.I)
+_PRO_FORM_ACT = re.compile(
+    r"(?P<verb>[a-z]+)(?:\s+(?:up|out|over|back|off))?\s+(?P<thing>it|them|him|her|that|this)"
+    # (then only when or where: "grab them on my lunch break tomorrow", "email him after work")
+    r"(?:\s+(?:up|out|over|back|off))?(?:\s+(?:on|at|after|before|in|by|first|tonight|tomorrow|today|later|this|next)\b.*)?$",
+    re.I,
+)
+# the verbs of a thing fetched, one said for another ("grab the tickets" - "I'll get them tonight")
+_FETCHED = frozenset({"get", "grab", "pick", "buy", "fetch", "collect", "bring"})
 # how long after a promise one of a pro-form is that promise said again
 _SAID_AGAIN_WITHIN = timedelta(hours=1)
 # a promise said to replace one before it ("I'll do the gutters next weekend instead")

@@ -266,6 +266,8 @@ _TASK_HEAD = re.compile(
     r"\b(?:run|trip|errand|appointment|meeting|call|session|class|lesson|visit|booking|pickup|pick-up|"
     r"delivery|reunion|viewing|interview|shift|check-up|checkup|ticket|tickets|seat|lift|ride)$"
 )
+# a place at an event offered ("my spare seat at the Oasis gig", "a spare ticket for Wicked"): no taste
+_SEAT = re.compile(r"\bspare\s+(?:ticket|seat|place|spot)s?\b|\b(?:ticket|seat)s?\s+(?:at|for|to)\b")
 # "I'm going to have to skip ...", "I need to miss ...": obliged, so a plan called off
 _OBLIGED_SKIP = re.compile(
     r"\b(?:have to|need to|must|got to|gonna have to|going to have to)\s+(?:skip|miss|sit out)\b"
@@ -323,22 +325,45 @@ _DATED = re.compile(
 # a task asked of a group ("who can bring the cake?", "can someone pick up Mia at 3?", "who's
 # doing Christmas this year?"); not a thing offered ("who wants the last slice?") nor who is up for
 # a plan ("who's up for drinks?")
+# the errands and chores a group asks someone to take on ("who can bring the cake?", "can someone
+# pick up Mia?"); not what one is able to do or feel ("who can swim?", "who can resist a doughnut?")
+_TASK_VERB_EN = (
+    r"bring|pick\s+up|pick\s+\w+\s+up|grab|get|buy|book|cover|do|take|drive|host|collect|fetch|feed|walk|water|"
+    r"make|cook|bake|ring|call|phone|email|text|send|post|drop|sign\s+for|sort|organi[sz]e|handle|babysit|lend|"
+    r"give|pay\s+for|print|clean|tidy|set\s+up|look\s+after|mind|order|run|help\s+(?:me\s+|us\s+)?(?:move|with|out)|"
+    r"sit\s+with|meet|cater|write|check|fix|ask|tell\s+\w+\s+about"
+)
 _GROUP_ASKED = re.compile(
     r"^(?:[^?]*[,;.!]\s*)?(?:who(?:'ll|\s+will|\s+can|\s+could|'s\s+able\s+to|\s+is\s+able\s+to|'s\s+free\s+to)"
     r"|(?:can|could|will)\s+(?:someone|somebody|anyone|anybody)(?:\s+else)?|(?:anyone|anybody)\s+(?:able|free)\s+to)"
-    # (a task, not who will be there or knows: "who can make it Friday?", "can anyone come?")
-    r"\s+(?:please\s+)?(?P<what>(?!(?:make\s+it|come|join|go|be|attend|tell|guess|remember|see|hear|recommend|"
-    r"think|believe|explain)\b)[a-z][^,;:.!?]*)\?"
+    rf"\s+(?:please\s+)?(?P<what>(?!make\s+it\b)(?:{_TASK_VERB_EN})\b[^,;:.!?]*)\?"
     r"|^(?:[^?]*[,;.!]\s*)?who(?:'s|\s+is)\s+(?P<what2>(?:doing|bringing|getting|grabbing|making|taking|booking|"
     r"sorting|buying|driving|hosting|cooking|collecting|organi[sz]ing|picking\s+up|handling)\b[^,;:.!?]*)\?"
 )
+# the act of "who's doing X?": the -ing form as the act
+_ACT_OF_ING = {
+    "doing": "do", "bringing": "bring", "getting": "get", "grabbing": "grab", "making": "make",
+    "taking": "take", "booking": "book", "sorting": "sort", "buying": "buy", "driving": "drive",
+    "hosting": "host", "cooking": "cook", "collecting": "collect", "organising": "organise",
+    "organizing": "organize", "picking": "pick", "handling": "handle",
+}  # fmt: skip
 # the answer that takes a task asked of the group on: the one who answers ("me!", "I can", "I got
-# it", "I'll take this one", "we can do it at ours"), or one they name ("Sam can")
+# it", "I'll take this one", "we can do it at ours", "leave it with me"), or one they name ("Sam
+# can"); the yes said alone or before a clause of its own, not a line that only begins so ("I can
+# never remember whose turn it is", "I could eat a horse", "I can ask my sister")
 _TAKEN_UP = re.compile(
     r"^(?:(?:ok|okay|oh|ooh|yes|yep|yeah|sure)[,!. ]+)?"
-    r"(?:me+(?:\s+me+)?(?=[!. ]*$)|i\s+can\b|i\s+could\b|i(?:'ll|\s+will)\s+(?:do|take|sort|grab|get)\s+"
-    r"(?:it|this|that|them)(?:\s+one)?\b|i(?:'ve)?\s+got\s+(?:it|this)\b|we\s+can\s+(?:do|host)\s+(?:it|this)\b"
-    r"|(?P<name>(?!i\b|we\b|you\b|they\b|he\b|she\b|it\b)[a-z]+)\s+can(?=[!.,]|\s*$))"
+    # ("me" alone, or with marks: "me! 🙋", "me me me"; before a clause of its own it may be that
+    # clause's, "me! I finish at 5 so I can grab her")
+    r"(?:me+(?:\s+me+){0,2}(?=[^\w']*$)|(?:i\s+can|i\s+could|i\s+will|i'll\s+do\s+it)(?=\s*(?:$|[!.,]|[^\w\s']))"
+    r"|i(?:'ll|\s+will)\s+(?:do|take|sort|grab|get)\s+(?:it|this|that|them)(?:\s+one)?\b|i(?:'ve)?\s+got\s+(?:it|this)\b"
+    r"|we\s+can\s+(?:do|host|have)\s+(?:it|this)\b|leave\s+it\s+with\s+me\b"
+    r"|(?P<name>(?!(?:i|we|you|they|he|she|it|nobody|anybody|anyone|everyone|everybody|someone|somebody|no\s+one|"
+    r"none|noone)\b)[a-z]+)\s+can(?=[!.,]|\s*$))"
+)
+# a yes taken back or passed on in the same line: "I could, but Sam's closer", "I can't"
+_NOT_TAKEN = re.compile(
+    r"\b(?:not|can't|cannot|won't|never|but)\b|\bno\b(?!\s+(?:worries|problem|probs|bother)\b)"
 )
 
 
@@ -350,31 +375,18 @@ def taken_up(s: str, speaker: str, at: datetime, previous: str) -> list[Evidence
     low = s.strip().replace("’", "'").lower()
     group = _GROUP_ASKED.search(previous.lower())
     took = _TAKEN_UP.match(low) if group else None
-    if not took or _hedged(low, 0) or re.search(r"\b(?:not|can't|cannot|won't|no)\b", low):
+    if not took or _hedged(low, 0) or _NOT_TAKEN.search(low):
         return []
-    what = _phrase(group.group("what") or _base_of_gerund(group.group("what2")))
+    if group.group("what2"):
+        ing, _, rest = group.group("what2").partition(" ")
+        what = _phrase(f"{_ACT_OF_ING[ing]} {rest}".strip())
+    else:
+        what = _phrase(group.group("what"))
     owner = took.group("name").capitalize() if took.group("name") else speaker
     if not what or VAGUE_DO.match(what):
         return []
     due = due_date(s, at) or due_date(previous, at)
     return [Evidence("commitment", owner, "", what, 0.5, "statement", due)]
-
-
-def _base_of_gerund(what: str) -> str:
-    """A task asked as who is doing it ("doing Christmas") as the act ("do Christmas")."""
-    m = re.match(r"([a-z]+?)(?:(?<=[^aeiou][aeiou])([^aeiouwxy])\2|)ing\b", what)
-    if not m:
-        return what
-    head = m.group(1) + (m.group(2) or "")
-    head = {
-        "do": "do",
-        "mak": "make",
-        "tak": "take",
-        "driv": "drive",
-        "organis": "organise",
-        "organiz": "organize",
-    }.get(head, head)
-    return head + what[m.end() :]
 
 
 # one's word given as a clause of its own: "..., promise", "pinky promise 🤞", "I swear"
@@ -940,7 +952,7 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
             # "I'm going to skip the meeting tomorrow", "I'm going to have to skip the reunion", "skip the
             # pharmacy run": a plan or an errand called off, no taste refused
             return []
-        if offered and not said and _TASK_HEAD.search(offered):
+        if offered and not said and (_TASK_HEAD.search(offered) or _SEAT.search(offered)):
             return []  # "anyone want my spare ticket?" - "I'm good thanks": a seat turned down, no taste
         if topic and (offered or said) and not question:
             return _pref(speaker, topic, 0.0, "refusal")

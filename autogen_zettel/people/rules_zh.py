@@ -20,6 +20,7 @@ from autogen_zettel.people.general import (
     ZH_NEED_BA,
     ZH_NOT_A_HOME,
     ZH_RECEIVED_REPORTED,
+    ZH_STAY,
     ZH_TIME,
     ZH_WISH,
     booking_returned_zh,
@@ -806,12 +807,15 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
 
 # a done act closed by its result (好了 / 完了) with more said after it and no comma between; not
 # what follows the act, "写完了就发你", "忙完了再说", "吃完了我们去散步" (a time, then a plan)
-_RUN_ON_DONE = re.compile(r"^([^，,。！!？?\s]{1,12}?[好完]了)(?![再就才后以之我咱你去来])[\u4e00-\u9fff]")
+# ("改完了这页就发你", "洗完了澡就睡": a 就 / 再 further on still makes it a time)
+_RUN_ON_DONE = re.compile(
+    r"^([^，,。！!？?\s]{1,12}?[好完]了)(?![再就才后以之我咱你去来])(?![^，,。！!]*(?:就|再|才|然后|以后|之后))[\u4e00-\u9fff]"
+)
 
 
 # a warning against a slip ("别迟到了", "千万别着凉", "别忘了带伞"): no plan of anyone's is in it
 _WARNED = re.compile(
-    r"^(?:大家|你们?|您|咱们?)?(?:可|就|也|千万|一定|都)?别(?:再)?(?:迟到|忘|着凉|感冒|熬夜|累着|生气|担心|客气|着急|急|喝多|"
+    r"(?:^|[，,。！!\s])(?:大家|你们?|您|咱们?)?[\u4e00-\u9fff]{0,3}?(?:可|就|也|千万|一定|都)?别(?:再)?(?:迟到|忘|着凉|感冒|熬夜|累着|生气|担心|客气|着急|急|喝多|"
     r"睡过头|走丢|淋雨|冻着|饿着|乱跑)"
 )
 
@@ -821,7 +825,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return []  # "你别吃醋了": told to the other, no task of the speaker's called off
     if re.search(r"(?:下次|以后|下回|再也)(?:可|就|也|千万|还是)?别", s):
         return []  # "又贵又不好吃，下次别去了": advice for next time, no plan called off
-    if _WARNED.match(s):
+    if _WARNED.search(s):
         return []  # "别迟到了", "大家别忘了带伞": a warning, no plan called off
     # "方案得晚两天，周三给你", "样品推迟到下周一再寄": put off to a day, no new promise of that day
     # "报销单交啦", "钱转你啦": 啦 after an act closes it as 了 does
@@ -1115,6 +1119,8 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
                 continue  # "我小时候住在农村": where one lived then, not now
             if key == "residence" and re.search(r"(?:天天|每天|整天|成天|简直|都快|快要?)$", s[: m.start()]):
                 continue  # "我天天住在图书馆", "我都快住在公司了": a place one is always at, said as a joke
+            if key == "residence" and ZH_STAY.match(s, m.end("v")):
+                continue  # "我搬去杭州住几天": a stay, not a home
 
             if key == "residence" and re.search(
                 r"(?:想|希望|打算|准备|计划|梦想)[^，,。！!]{0,3}$", s[: m.start()]

@@ -167,7 +167,8 @@ ZH_PET_NAME = _ZH_PET_NAME  # (rules_zh reads who a task is handed to by it)
 # a surname's character opening a word that is no name: a day of the week, or the week's report,
 # meeting or magazine ("周三", "周末", "周报明早交", "周会改到周四了", "星期天"), or a trade
 # ("程序员最讨厌…")
-ZH_NOT_A_NAME = r"(?![周星][一二三四五六日天末报会刊期]|谢谢|程序员)"
+# (马上 / 马上就 is "at once": "收到，马上办")
+ZH_NOT_A_NAME = r"(?![周星][一二三四五六日天末报会刊期]|谢谢|程序员|马上)"
 # a day or a time after a surname's character is no given name: "钱明天还你" is the money, tomorrow
 _ZH_DAY_AFTER_SURNAME = (
     r"明天|今天|后天|昨天|今晚|明晚|明早|周[一二三四五六日末]|下周|这周|月底|晚上|早上|中午|下午|上午"

@@ -46,6 +46,8 @@ _YES = re.compile(
 # puts a narrow space after it): whom the line is for, not words of it
 # (only a mention set off by a space or a stop: "@阿峰我不吃香菜" cannot tell where the name ends)
 _MENTION_HEAD = re.compile(r"^\s*(?:@[^\s@,，:：]{1,24}[\s\u2005,，:：]+)+(?=\S)")
+# a short quote heading a reply, with no speaker named in it ("「PPT」 已发"; not "「杨帆：…」")
+_QUOTE_HEAD = re.compile(r"^\s*「(?P<q>[^」：:]{1,12})」\s*(?=\S)")
 # a heart (or a face of love) heading English words: the verb "love"
 _LOVE_HEAD = re.compile(r"^\s*(?:[\u2764\U0001F496\U0001F497\U0001F60D\U0001F970][\uFE0F]?\s*)+(?=[A-Za-z])")
 
@@ -63,6 +65,8 @@ def as_words(text: str, previous: str | None = None) -> str:
     ("yes I'll bring it", '那我带炭', 'mail me @ 5')
     """
     text = _MENTION_HEAD.sub("", text)
+    # ("「PPT」 已发": a quoted word heading a reply is what the reply is about)
+    text = _QUOTE_HEAD.sub(r"\g<q>", text)
     if _YES.match(text):
         return "好的" if previous and HAN.search(previous) else "ok"
     words = _LOVE_HEAD.sub("love ", text)

@@ -51,7 +51,7 @@ _MANDARIN = (
     (re.compile(r"(?<![钢提风竖口古])琴日"), "昨天"),
     (re.compile(r"佢"), "他"),
     # (a move's 咗 before where to, as Mandarin puts its 了 after: "搬咗去荃灣住" is 搬去了)
-    (re.compile(r"(?<=[搬嫁调])咗([去到])"), r"\1了"),
+    (re.compile(r"(?<=[搬嫁])咗([去到])"), r"\1了"),
     (re.compile(r"(?<=[\u4e00-\u9fff])咗"), "了"),
     (re.compile(r"攞"), "拿"),
     (re.compile(r"(?<=[欢爱想去要])食(?![堂物品材谱欲量客言])"), "吃"),  # 钟意食寿司: likes to eat
@@ -83,6 +83,9 @@ _MANDARIN = (
         lambda m: {"妈": "妈妈", "爸": "爸爸", "哥": "哥哥", "姐": "姐姐", "爹": "爸爸"}[m.group()[1]],
     ),
     (re.compile(r"莫得"), "没有"),
+    # (Cantonese kin: 家姐 an elder sister, 细佬 a younger brother; not the 家姐妹 of 大家姐妹们)
+    (re.compile(r"(?<!大)家姐(?!妹)"), "姐姐"),
+    (re.compile(r"细佬"), "弟弟"),
 )
 
 
