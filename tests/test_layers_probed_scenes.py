@@ -2760,13 +2760,6 @@ def test_r8_diff_read_regional_words_leave_mandarin_alone(default_hub):
             "tickets",
             date(2026, 9, 1),
         ),
-        (
-            "r9_g4",
-            [(0, "Mum", "who's doing Christmas this year?"), (0, "Ellie", "we can do it at ours")],
-            "Ellie",
-            "christmas",
-            date(2026, 12, 25),
-        ),
         # Chinese: the verb said again of a thing put before it with 把; 负责; come back for it
         (
             "r9_g5",
@@ -2816,7 +2809,7 @@ def test_r9_a_task_asked_of_a_group_is_the_one_s_who_takes_it(default_hub, tenan
     )
 
 
-def test_r9_a_task_not_taken(default_hub):
+def test_r9_a_task_not_taken():
     from tests.layer_sets import TUE, found_rows
 
     # a thing offered, who can come, a no, a maybe: nothing taken on
@@ -2837,7 +2830,7 @@ def test_r9_a_task_not_taken(default_hub):
     assert not any("maya" in r[3] for r in rows if r[0] == "commitment"), rows
     # a task said to the one mentioned is not the speaker's; a question to them, or another's yes, takes nothing on
     assert found_rows("@小刘 周三前把合同发给客户", TUE, speaker="张经理") == []
-    assert found_rows("收到", TUE, previous="@张伟 合同发了吗？", speaker="张伟") == []
+    assert found_rows("收到", TUE, previous="@张伟 合同发了吗", speaker="张伟") == []
     assert found_rows("收到", TUE, previous="@张伟 你订下明天下午的会议室", speaker="李雷") == []
     assert [r[0] for r in found_rows("@刘洋 好的，明天发你", TUE, speaker="张伟")] == ["commitment"]
 
@@ -2925,7 +2918,11 @@ def test_r9_a_promise_moved_by_a_pro_form_or_a_bare_change_of_day(default_hub):
         ("明天几点出发？", "别迟到了", "老妈"),
         (None, "大家别忘了带伞", "老妈"),
         ("要不要我帮你带份午饭？", "不用啦谢谢，我带了饭", "杨帆"),
-        ("吃完了我们去散步", "吃完了我们去散步", "杨帆"),
+        (None, "吃完了我们去散步", "杨帆"),
+        (None, "写完了发你", "杨帆"),
+        (None, "写好了没", "杨帆"),
+        (None, "做好了叫我", "杨帆"),
+        ("who can bring the cake?", "me?", "Sara"),
     ],
 )
 def test_r9_group_banter_gives_nothing(previous, text, speaker):
@@ -2978,7 +2975,7 @@ def test_r9_review_english_a_group_ask_is_a_task_and_a_yes_is_whole(default_hub)
         assert found_rows(text, TUE, previous=previous) == [], (previous, text)
     # a yes with marks, said thrice, or with "no worries" after it; an -ing act as the act
     for previous, text, what in [
-        ("who is doing the speech at the wedding?", "me 😬", "do the speech"),
+        ("who's bringing the bunting?", "me! 🙋", "bring the bunting"),
         ("who's sorting the Airbnb for Cornwall?", "me me me", "sort the airbnb"),
         ("who can feed the fish this weekend?", "yeah I can, no worries", "feed the fish"),
         ("who's handling the invoices this month?", "I can", "handle the invoices"),
@@ -3029,7 +3026,10 @@ def test_r9_review_english_done_words_of_an_errand_only(text, value):
     from tests.layer_sets import TUE, found_rows
 
     done = [r[3] for r in found_rows(text, TUE) if r[0] == "status"]
-    assert done == ([] if value is None else [done[0]]) and (value is None or done[0].startswith(value)), done
+    if value is None:
+        assert done == [], done
+    else:
+        assert len(done) == 1 and done[0].startswith(value), done
 
 
 @pytest.mark.parametrize(
@@ -3049,7 +3049,7 @@ def test_r9_review_a_no_for_a_reason_of_its_own_is_still_a_no(previous, text, to
     assert (topic, False) in [(r[3], r[4]) for r in rows if r[0] == "preference"], rows
 
 
-def test_r9_review_chinese(default_hub):
+def test_r9_review_chinese():
     from tests.layer_sets import TUE, found_rows
 
     # a promise made to the one mentioned stays the speaker's
@@ -3078,3 +3078,126 @@ def test_r9_review_chinese(default_hub):
     # 马上 is no name
     rows = found_rows("收到，马上办", TUE, previous="@老周 今天下班前把报价单发给客户", speaker="老周")
     assert [(r[0], r[1]) for r in rows] == [("commitment", "老周")], rows
+
+
+def test_r9_second_reviews(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    # what one attends, can do or travels on is no errand asked of the group
+    for previous in [
+        "who can make Saturday?",
+        "who can drive stick?",
+        "who's getting the bus home?",
+        "who can cook?",
+    ]:
+        assert found_rows("I can", TUE, previous=previous) == [], previous
+    # a thing received, an illness, a ride, a slip: no errand done
+    for text in [
+        "got the email, thanks",
+        "got the cold from the kids",
+        "got the coach, so tired",
+        "grabbed the wrong bag 🤦",
+    ]:
+        assert [r for r in found_rows(text, TUE) if r[0] == "status"] == [], text
+    # the next act after a fetch is its own promise ("bring it over")
+    mem = heard(
+        default_hub,
+        "r9_w1",
+        [
+            (0, "Ben", "I'll collect the parcel from the depot today"),
+            (0, "Ben", "I'll bring it over tomorrow"),
+        ],
+    )
+    assert len(mem.commitments()) == 2, _all(mem)
+    # "instead" with two open promises of that verb tells not which: neither moves
+    mem = heard(
+        default_hub,
+        "r9_w2",
+        [
+            (0, "Nina", "I'll call the plumber tomorrow"),
+            (0, "Nina", "I'll call Mum tonight"),
+            (1, "Nina", "can't today after all, I'll call him Monday instead"),
+        ],
+    )
+    assert {c.what: c.due for c in mem.commitments() if c.what != "call him instead"} == {
+        "call the plumber": date(2026, 9, 2),
+        "call mum": date(2026, 9, 1),
+    }, _all(mem)
+    # a taste said beside "had already" stays a no
+    rows = found_rows("nah, I already ate. sushi isn't my thing anyway", TUE, previous="want to grab sushi?")
+    assert [r[4] for r in rows if r[0] == "preference"] == [False], rows
+    rows = found_rows("不要不要，我吃过了，难吃死了", TUE, previous="来点榴莲吗？", speaker="小王")
+    assert [(r[3], r[4]) for r in rows if r[0] == "preference"] == [("榴莲", False)], rows
+    # the place named before 改…去 picks the plan moved
+    mem = heard(
+        default_hub,
+        "r9_w3",
+        [
+            (0, "小王", "我明天去银行办卡"),
+            (0, "小王", "我周五去医院体检"),
+            (1, "小王", "银行今天人多，改后天去"),
+        ],
+    )
+    assert {c.what: c.due for c in mem.commitments()} == {
+        "去银行办卡": date(2026, 9, 4),
+        "去医院体检": date(2026, 9, 4),
+    }, _all(mem)
+    # told, praised or complained of to the one mentioned: nothing taken on
+    for previous in [
+        "@王磊 你上周发的那个文件有问题",
+        "@王磊 这周的周报写得很清楚",
+        "@王磊 客户说合同有问题",
+    ]:
+        assert found_rows("收到", TUE, previous=previous, speaker="王磊") == [], previous
+    # the asker as the one a thing is for; a name in Traditional characters; an answer to a line
+    # that mentioned the speaker is the speaker's own promise
+    rows = found_rows("收到", TUE, previous="@王磊 周五前把预算表发我", speaker="王磊")
+    assert [(r[0], r[1]) for r in rows] == [("commitment", "王磊")], rows
+    rows = found_rows("收到", TUE, previous="@張偉 你訂下明天下午的會議室", speaker="張偉")
+    assert [(r[0], r[1]) for r in rows] == [("commitment", "張偉")], rows
+    assert found_rows("@小刘 好几个客户在等，今天把合同发出去", TUE, speaker="王总") == []
+    rows = found_rows("@王总 周五前把方案做完", TUE, previous="@小刘 方案呢？", speaker="小刘")
+    assert [(r[0], r[1]) for r in rows] == [("commitment", "小刘")], rows
+    # asked after the fact; a warning beside a task done; a stay said with 了
+    assert found_rows("我发", TUE, previous="谁把这个链接发群里了？", speaker="小王") == []
+    rows = found_rows("别着急，报告已经发你了", TUE, speaker="小王")
+    assert [(r[0], r[3], r[5]) for r in rows] == [("status", "报告", "done")], rows
+    assert found_rows("我搬咗去觀塘住咗幾日", TUE, speaker="小王") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "row"),
+    [
+        # a change told by congratulating the one it is of, by name
+        ("congrats on the new flat in Leeds Tom!", "Jake", ("fact", "Tom", "residence", "Leeds")),
+        ("how's the new place in Hove, Dan?", "Mum", ("fact", "Dan", "residence", "Hove")),
+        ("congrats on the new job at Monzo, Priya 🎉", "Jake", ("fact", "Priya", "employer", "Monzo")),
+        # taste idioms of group banter
+        (
+            "ok beer is actually growing on me, I quite like it now",
+            "Kev",
+            ("preference", "Kev", "beer", True),
+        ),
+        ("honestly I'm so bored of Marvel films now", "Raj", ("preference", "Raj", "marvel films", False)),
+        (
+            "ok don't laugh but I've been getting really into country music lately",
+            "Jo",
+            ("preference", "Jo", "country music", True),
+        ),
+    ],
+)
+def test_r9_group_news_and_banter_tastes(text, speaker, row):
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows(text, TUE, speaker=speaker)
+    got = [(r[0], r[1], r[2], r[3]) if r[0] == "fact" else (r[0], r[1], r[3], r[4]) for r in rows]
+    assert got == [row], rows
+
+
+def test_r9_no_news_of_ones_own_in_congratulations():
+    from tests.layer_sets import TUE, found_rows
+
+    assert found_rows("congrats on the new job at Monzo!", TUE, speaker="Jake") == []
+    assert [r[3] for r in found_rows("OK Computer is my favourite album", TUE, speaker="Jake")] == [
+        "ok computer"
+    ]

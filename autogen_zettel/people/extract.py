@@ -179,10 +179,16 @@ def extract_layers(
         )
     else:
         found = list(_kept(text, speaker, at.isoformat(), at, previous, addressee, embedder))
-    if to_someone and _HAN.search(text) and not _OWN_WORD_ZH.search(text):
+    if (
+        to_someone
+        and _HAN.search(text)
+        and not _OWN_WORD_ZH.search(text)
+        and speaker not in mentioned(previous or "")
+    ):
         # "@小刘 周三前把合同发给客户": a task said to the one mentioned, with no subject, is theirs to
         # take on (read when they answer it), not the speaker's promise (one made to them is:
-        # "@小美 明天发你", "@阿强 周末帮你搬家")
+        # "@小美 明天发你", "@阿强 周末帮你搬家"; and so is one said in answer to a line that
+        # mentioned the speaker: "@小刘 方案呢？" - "@王总 周五前把方案做完")
         found = [
             e
             for e in found
@@ -191,9 +197,13 @@ def extract_layers(
     return _as_said(found, f"{text}\n{previous or ''}", said, speaker)
 
 
-# a Chinese line's own word: the speaker as its subject, or a yes heading it ("@刘洋 好的，明天发你")
-_OWN_WORD_ZH = re.compile(r"我|咱|俺|^(?:好|行|收到|可以|没问题|OK|ok|嗯|妥|得嘞|要得)")
-_TO_YOU_ZH = re.compile(r"你|您")
+# a Chinese line's own word: the speaker named in it (我 / 咱 / 俺, not 我 as the one a thing is for,
+# "@阿强 周五前把预算表发我"), or a yes heading it ("@刘洋 好的，明天发你"; not 好几个)
+_OWN_WORD_ZH = re.compile(
+    r"(?<![发给诉帮叫陪找])我|咱|俺|^(?:好的?|好啊|行|收到|可以|没问题|OK|ok|嗯|妥|得嘞|要得)(?=[，,。！!~～\s]|$)"
+)
+# the one spoken to, as whom a promise is made to (not 你们, the one mentioned and others with them)
+_TO_YOU_ZH = re.compile(r"你(?!们)|您")
 
 
 def _as_said(found: list[Evidence], read: str, said: str, speaker: str) -> list[Evidence]:
@@ -266,7 +276,13 @@ _HAD_ALREADY = re.compile(
     r"|\b(?:i|we)(?:'ve| have)?\s+already\s+(?:got|had|eaten|ate|bought)(?:\s+(?:one|some|it|them|lunch|dinner|breakfast))?"
     r"(?=\s*(?:$|[,.!;]))|\b(?:had|ate)\s+(?:one|some)\s+(?:last night|earlier|yesterday|already|at lunch)\b"
     r"|我(?:已经|早就|刚)(?:带|买|有|吃|喝|订|叫)(?:了|过了|过|好了)"
-    r"|我(?:带|买|订|叫)(?:了|好了)[\u4e00-\u9fff]?(?=[，,。！!~～]|$)|我?(?:吃|喝)过了|已经有了",
+    r"|我(?:带|买|订|叫)(?:了|好了)[\u4e00-\u9fff]?(?=[，,。！!~～]|$)|我?(?:吃|喝)过了(?=[。！!~～]*$)|已经有了",
+    re.I,
+)
+# a taste said in the same message ("…, sushi isn't my thing anyway", "…，难吃死了")
+_TASTE_SAID = re.compile(
+    r"\b(?:don't|do not|doesn't)\s+(?:like|love|eat|drink)\b|\bhate\b|can't stand|not (?:really )?my thing|isn't my thing"
+    r"|\bgross\b|\bdisgusting\b|难吃|不好吃|不好喝|难喝|不喜欢|讨厌|受不了",
     re.I,
 )
 
@@ -688,7 +704,8 @@ def _extract(
         out = list(dict.fromkeys(out))
     if previous and not _HAN.search(text) and not any(e.layer == "commitment" for e in out):
         out += layer_rules_en.taken_up(text, speaker, at, previous)  # "who can bring the cake?" - "me!"
-    if previous and _HAD_ALREADY.search(text):
+    if previous and _HAD_ALREADY.search(text) and not _TASTE_SAID.search(text):
+        # (a taste said beside it stays a no: "nah, I already ate. sushi isn't my thing anyway")
         out = [e for e in out if not (e.layer == "preference" and e.kind == "refusal")]
     # "搞定了！票已经抢到了": one task said done twice, bare then by its thing - the thing's row says it
     named = {(e.subject, e.kind) for e in out if e.layer == "status" and e.value}
@@ -1695,6 +1712,14 @@ _SAME_VERB_ZH = re.compile(
 )
 
 
+def _one_verb_down(what: str) -> str:
+    """A task without the 下 after its one-character verb, 一下 said short ("接下朵朵" -> "接朵朵")."""
+    return _VERB_DOWN.sub(r"\1", what)
+
+
+_VERB_DOWN = re.compile(r"^([\u4e00-\u9fff])下(?![午周个次班来去楼面雨])")
+
+
 def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> list[Evidence]:
     m = _WHO_ASKED_ZH.search(previous.strip())
     if not m:
@@ -1702,8 +1727,9 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
     due = due_date(general.normalise_zh(previous), at)
     what = m.group("what")
     same = _SAME_VERB_ZH.match(said.strip())
-    if re.search(r"(?:上次|昨天|前天)[^，,？?]*的|的[？?]*$", previous.strip()):
-        return []  # "上次谁带的水果？": who did it, asked after the fact; no task to take on
+    if re.search(r"(?:上次|昨天|前天)[^，,？?]*的|[的了][？?]*$", previous.strip()):
+        # "上次谁带的水果？", "谁把这个链接发群里了？": who did it, asked after the fact; no task to take on
+        return []
     if same and what.startswith(same.group("verb")):
         # "谁带水果？" - "我带西瓜": the volunteer's own thing, or the one asked for when none is said
         what = same.group("verb") + same.group("obj") if same.group("obj") else what
@@ -1714,8 +1740,7 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
         return []
     # (the asker's words kept whole, 一下 too: "接一下奶奶" is what was taken on; a 下 alone after a
     # one-character verb is its 一下 said short, "接下朵朵")
-    what = re.sub(r"^([\u4e00-\u9fff])下(?![午周个次班来去楼面雨])", r"\1", what)
-    return [Evidence("commitment", speaker, "", what, 0.5, "statement", due)]
+    return [Evidence("commitment", speaker, "", _one_verb_down(what), 0.5, "statement", due)]
 
 
 # "周四能把会议纪要整理一下发我吗", "你可以帮我带个充电宝吗": what the speaker is asked to do
@@ -1733,7 +1758,7 @@ _REQUEST_ZH = re.compile(
 # "@张伟 会议室不用订了", "@张伟 你上次订的会议室太小了", "@张伟 会议室我已经订好了")
 _TOLD_ZH = re.compile(
     rf"^(?:你|您)?(?:{general.ZH_TIME})*(?:之?前)?[，,]?(?:你|您)?(?:记得|帮忙|帮我)?"
-    r"(?P<what>(?!.*(?:[？?吗别不没我]|已经|上次|太|了[。！!~～]*$))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下|下)?(?:吧|哈|啊|呀)?[。！!~～]*$"
+    r"(?P<what>(?!.*(?:[？?吗别不没]|(?<![发给诉帮叫陪找])我|已经|上次|太|了[。！!~～]*$))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下|下)?(?:吧|哈|啊|呀)?[。！!~～]*$"
 )
 _MEETING_ZH = re.compile(r"开(?:个|一下|下|一个)?会")
 # the yes: an acknowledgement, a pledge, or both ("没问题，交给我", "行", "包在我身上")
@@ -1754,19 +1779,25 @@ _YES_TAKEN_ZH = re.compile(
 
 def _request_taken_zh(said: str, speaker: str, previous: str, at: datetime) -> list[Evidence]:
     m = _REQUEST_ZH.match(general.normalise_zh(previous).strip())
-    told = _TOLD_ZH.match(as_words(previous)) if speaker in mentioned(previous) else None
-    if not ((m or told) and said.strip() and _YES_TAKEN_ZH.match(said.strip())):
+    if not (said.strip() and _YES_TAKEN_ZH.match(said.strip())):
+        return []
+    # (the names mentioned are read in Simplified, as ``previous`` is: "@張偉 你訂下…" - 張偉 "收到")
+    told = _TOLD_ZH.match(as_words(previous)) if simplified(speaker) in mentioned(previous) else None
+    if not (m or told):
         return []
     if told:
         # "@张伟 你订下明天下午的会议室" - "收到": a task said to the one mentioned, taken on by their yes
         # (its time, and the 下 of 一下 after a one-character verb: "订下明天下午的会议室" -> "订会议室")
         what = re.sub(rf"(?:{general.ZH_TIME})+(?:之?前)?的?", "", told.group("what"))
-        what = re.sub(r"^([\u4e00-\u9fff])下(?![午周个次班来去楼面雨])", r"\1", what)
+        what = _one_verb_down(what)
     else:
         what = m.group("what") or m.group("what2")
+    # (an order says its act first, "把报价单发给客户", "订会议室"; "文件有问题", "周报写得很清楚" tell,
+    # praise or complain; "@李强 明天跟客户开个会": a meeting to hold, said to one, is an act too)
+    if told and not (layer_rules_zh.begins_with_act(what) or _MEETING_ZH.search(what)):
+        return []
     what = re.sub(r"^把", "", what).replace("一下", "")
-    # ("@李强 明天跟客户开个会": a meeting to hold, said to one, is an act too)
-    if not (layer_rules_zh.names_an_act(what) or told and _MEETING_ZH.search(what)):
+    if not (layer_rules_zh.names_an_act(what) or told):
         return []  # "能不能小点声": a manner asked for, no act to take on
     return [
         Evidence(

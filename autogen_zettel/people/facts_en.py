@@ -60,8 +60,21 @@ _WORK_STATE_VALUE = {
 _LIVES = re.compile(rf"\b{NAME}\s+(?:lives|is living|resides|moved|relocated)\s+(?:in|to)\s+{PLACE}")
 
 
+# a change told by congratulating the one it is of, by name: "congrats on the new flat in Leeds
+# Tom!", "how's the new place in Hove, Dan?", "congrats on the new job at Monzo, Priya"
+_NEWS_CONGRATULATED = re.compile(
+    r"^(?:(?:huge|big|massive)\s+)?(?:congrats|congratulations|well done|how'?s|how\s+is|enjoying|loving)\b[^.!?]*?"
+    r"\b(?:the|your|ur)\s+new\s+(?:(?P<home>flat|house|place|home|apartment|pad)\s+in|(?:job|role)\s+at)\s+"
+    r"(?P<v>[A-Z][\w&'\-]*(?:\s+[A-Z][\w&'\-]*)?)[,\s]+(?P<name>[A-Z][a-z]+)\s*[!?.\U0001F000-\U0001FAFF\u2600-\u27BF]*$"
+)
+
+
 def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
     out: list[Evidence] = []
+    told = _NEWS_CONGRATULATED.match(s.strip())
+    if told and told.group("name") not in NOT_NAMES:
+        key = "residence" if told.group("home") else "employer"
+        return [Evidence("fact", told.group("name"), key, told.group("v"), 0.5, "change")]
     if low.endswith("?"):
         return out
     for key, pattern in FACTS:

@@ -696,6 +696,10 @@ _OTHER_SUBJECT_EN = re.compile(
 )
 
 
+# a line that congratulates: what it names is the hearer's news
+_CONGRATULATED_EN = re.compile(r"^(?:(?:huge|big|massive)\s+)?(?:congrats|congratulations|well done)\b", re.I)
+
+
 # a third person's pronoun as a clause's subject, just before its verb ("they moved", "she's just
 # moved"): no one the speaker named to file it under
 _THIRD_PRONOUN_EN = re.compile(
@@ -708,8 +712,8 @@ _THIRD_PRONOUN_EN = re.compile(
 
 
 def _facts_en(s: str, subject: str) -> list[Evidence]:
-    if s.rstrip().endswith("?"):
-        return []
+    if s.rstrip().endswith("?") or _CONGRATULATED_EN.match(s):
+        return []  # ("congrats on the new job at Monzo!": the news is the hearer's, not the speaker's)
     if _FUTURE_EN.search(s) and not re.search(r"\b(?:now|since|got|left|quit)\b", s, re.I):
         # what is still to come states no fact; a clause of its own that does not look ahead still
         # does ("Marked thirty essays tonight, my Year 9 pupils will be thrilled": the marking)
@@ -1130,6 +1134,8 @@ _LIKE_EN = (
     r"(?:'ve been|have been|'m|am) glued to|"
     r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on|"
     r"'m (?:really |totally |slowly )?getting (?:into|hooked on)|am (?:really |totally )?getting (?:into|hooked on)|"
+    # ("I've been getting really into country music lately")
+    r"(?:'ve|have) been getting (?:really |totally |so |properly )?(?:into|hooked on)|"
     r"(?:'ve|have) (?:really |totally |finally )?gotten (?:really |totally |so |quite )?into|"
     r"(?:'ve|have) got (?:really|totally|so|quite) into|"
     # "I've really got into jazz": the adverb before the participle; not "got into Oxford" (a place)
@@ -1147,7 +1153,7 @@ _DISLIKE_EN = (
     r"can't abide|cannot abide|despise|loathe|"
     # (worn out by it, a degree word or two before: "I'm so done with Marvel films", "kinda over avocado toast")
     r"(?:'m|am) (?:(?:so|sooo+|totally|completely|officially|kinda|kind of|sorta|well|proper|really|just|honestly) )*"
-    r"(?:sick of|tired of|fed up (?:of|with))|"
+    r"(?:sick of|tired of|bored of|fed up (?:of|with))|"
     # (over it, with no degree or a degree of being sick of it; not where one is, how far, or getting
     # better: "just over the road", "well over the limit", "really over the flu")
     r"(?:'m|am) (?:(?:so|sooo+|totally|completely|kinda|kind of|sorta) )?over"
@@ -1707,7 +1713,9 @@ def _gerund(verb: str) -> str:
 # a chat cry or an aside at a line's head says no more than the stance after it: "omg obsessed with
 # ramen", "ooh love a good curry", "Honestly podcasts put me to sleep", "tbh not big on seafood"
 _CHAT_OPENER_EN = re.compile(
-    r"^(?:(?:omg|omfg|ooh+|wow|ngl|tbh|honestly|to be honest|seriously|personally|eh|meh|ugh)[,!.]*\s+)+(?=[a-z])",
+    r"^(?:(?:omg|omfg|ooh+|wow|ngl|tbh|honestly|to be honest|seriously|personally|eh|meh|ugh)[,!.]*\s+"
+    # (or an "ok" giving in, before lower case: "ok beer is actually growing on me"; not "OK Computer")
+    r"|(?:ok|okay)(?:\s+fine)?[,!.]*\s+(?=(?-i:[a-z])))+(?=[a-z])",
     re.I,
 )
 
@@ -1869,7 +1877,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             continue  # "I really like my colleague Priya": a person one knows, no taste
         if NOT_A_KIND.match(clause[m.start("obj") :]):  # "I love how you think", "I enjoy every minute"
             continue
-        if re.search(r"\b(?:sick|tired|fed up)\b", verb) and re.match(
+        if re.search(r"\b(?:sick|tired|bored|fed up)\b", verb) and re.match(
             r"(?:all\s+)?(?:this|these)\b|(?:waiting|being|pretending|trying|explaining|asking|hearing|saying|telling|"
             r"repeating|arguing|hoping|feeling)\b",
             obj,
@@ -5583,10 +5591,12 @@ _ZH_DROP = re.compile(
     # (an act for the other called off too: "这次就不带你去了", "那我就不陪你们了")
     rf"^(?:我们?)?(?:就|先|也|还是|这周|这次|这回|{ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬|带|陪|接|送)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
 )
+# a stay of a while ("住几天", "住一段时间", "住两周"), not where one lives
+ZH_STAY = re.compile(
+    r"住了?(?:几|一段|一阵|些日子|[两三四五六七八九十半]个?(?:天|日|周|星期|礼拜|月)|一周|一个月)"
+)
 # a verb of moving a plan to a time: "推迟到", "改到", "挪到", "换成"
 # (至 in a notice: "延期至下周二"; 改 straight before a day, "周三有事 改周四吧")
-# a stay of a while ("住几天", "住一段时间", "住两周"), not where one lives
-ZH_STAY = re.compile(r"住(?:几|一段|一阵|些日子|[两三四五六七八九十半]个?(?:天|周|星期|月)|一周|一个月)")
 ZH_MOVE_TO = r"(?:(?:推迟|延期|延后|顺延|推|(?<![蔓拖])延|改|挪|换)(?:到|成|至)|改(?=(?:下下?|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天))"
 # a later time that names no day: a month alone ("五月", "6月"), next year, after a holiday, a
 # season or a half-year ("推迟到明年", "改到节后", "挪到下半年")
@@ -5616,6 +5626,8 @@ _ZH_MOVED_TO = re.compile(
     # "改后天去")
     r"(?:再[\u4e00-\u9fff]{1,2}?|去|来)?(?:吧|了|啦|哈|呢)?[。！!~～]*$"
 )
+# the place a clause opens with, then what holds there ("银行今天人太多", "4S店排满了", "医院说明天停诊")
+_ZH_PLACE_BEFORE = re.compile(r"^([\u4e00-\u9fffA-Za-z0-9]{0,5}?(?:银行|店|医院|馆|所|局|厅|场|站|院|中心))")
 _ZH_SLIP = re.compile(rf"{_ZH_SLIP_WORDS}[哦啊呀了]*$")
 # a thing partly done: "PPT弄了一大半", "报告写了一半", "房间收拾了大半"
 _ZH_PART_DONE = re.compile(
@@ -5814,7 +5826,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             return [Evidence("status", subject, "", time_dropped_zh(booked), 0.5, "cancelled")]
         m = _ZH_MOVED_TO.match(clause)
         if m and (m.group("how") not in ("是", "应该是", "其实是") or _ZH_SLIP.search(before)):
-            return [Evidence("status", subject, "", "", 0.5, "postponed")]
+            # ("银行今天人太多，改后天去": the place named in the clause before is the plan's)
+            place = _ZH_PLACE_BEFORE.match(clauses[0]) if m.group("how") == "改" and i else None
+            return [Evidence("status", subject, "", place.group(1) if place else "", 0.5, "postponed")]
         # (a notice's salutation and the plan's old time before the thing: "各位同事：原定本周四下午召开的
         # 季度总结会延期至下周二")
         m = _ZH_PUT_OFF.match(_ZH_NOTICE_HEAD.sub("", clause))

@@ -274,6 +274,16 @@ BACK_IN_ORDER = (
     # (a mended state with the "now" that sets it against before; not "good as new", said of people too)
     r"|(?:\s+(?:is|are)|'s|'re)\s+(?:rock[- ]solid|solid as a rock|watertight)\s+now\b)"
 )
+# the thing of an errand said done by "got" / "grabbed" ("got the milk", "grabbed the tickets"): what
+# one fetches or buys for others, not a thing received, a state, a ride or a slip ("got the letter",
+# "got the cold", "got the coach", "grabbed the wrong bag")
+_ERRAND_THING = (
+    r"(?:(?:birthday|train|gig|concert|cinema|theatre|match|train)\s+)?(?:milk|bread|eggs|shopping|groceries|food|"
+    r"tickets?|cards?|cake|present|presents|gift|gifts|flowers|wine|beer|booze|drinks|snacks|crisps|keys|parcel|"
+    r"package|prescription|paint|stuff|pizzas?|takeaway|chips|coffees?|nappies|batteries|charger|kids|balloons|bunting|"
+    r"chairs|meat|veg|ice|cups|plates|decorations|dessert|pudding|bits|supplies|forms|books|documents|passports?|"
+    r"car|van|flu\s+jab|(?:[a-z]+\s+)?(?:jab|booster)s?)"
+)
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
     # (the thing as a pronoun between the verb and its particle: "Jake dropped it off this morning")
@@ -282,14 +292,11 @@ DONE_VERBS = (
     # by or a state, "got the job", "got the flu", "got the hiccups", "got the day off", "grabbed a
     # nap", nor what is understood or received, "got it", "got ur text", nor a thing got into a state,
     # "got the tickets sorted", "I've got the snacks covered", read elsewhere)
-    r"grabbed(?=\s+(?:the|your|ur|some|us|you|them|it)\b)|"
-    r"got(?=\s+the\s+(?:[a-z'\-]+\s+){0,2}?[a-z'\-]+\s*(?:$|[^\w\s]|\s+(?:on\s+the\s+way|for\s+(?:you|u|us|ya|tonight|"
-    r"tomorrow|the\s+\w+)|from|at|today|this\s+morning|earlier|x+)\b))"
-    r"(?![^,.;!?]*\b(?:sorted|covered|done|fixed|booked|sent|ready|organi[sz]ed|"
-    r"printed|cleaned|repaired|serviced|delivered|handled|in hand)\b)(?!\s+the\s+(?:job|role|offer|flu(?!\s+(?:jab|shot))|sack|"
-    r"boot|chop|promotion|call|hang|impression|chance|memo|joke|gist|idea|point|message|results?|keys to|all.clear|"
-    r"go.ahead|green light|nod|vibe|feeling|giggles|blues|bug|lead|part|hiccups|chills|munchies|sniffles|shivers|"
-    r"runs|day|place|top|wrong|worst|best|train|bus|tube|ferry|plane|flight|last|first|sense|picture|answer)\b)|"
+    # (the errand said alone, its thing after it and nothing more but when or where: "got the milk 👍",
+    # "grabbed the bread on the way"; not a slip, "grabbed the wrong bag", nor a meal out, "grabbed
+    # some lunch with the girls")
+    rf"(?:grabbed|got)(?=\s+(?:the|some)\s+{_ERRAND_THING}\s*(?:$|[^\w\s][^\w]*$|[,;.!]|\s+(?:on\s+the\s+way|"
+    r"for\s+(?:you|u|us|ya|tonight|tomorrow)|today|this\s+morning|earlier)\b))|"
     # (a thing or a person taken back: "dropped the car back", "dropped Nan back home")
     r"dropped(?=\s+(?:it|them|the\s+[\w\-]+|[\w\-]+)\s+back\b)|"
     # (a thing given back: "finally gave it back to you", "paid you back")
@@ -311,10 +318,15 @@ DONE_VERBS = (
     r"|\s+up\s+(?:(?:the|a|that|this|our|my)\s+)?(?:misunderstanding|confusion|matter|issue|question|doubt)\b)|"
     r"swept(?!\s+(?:it|them|this|that)\s+under)"
 )
-# phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");
-# after a noun they are a passive ("Groceries dropped off"), read elsewhere
-# ("approved 👍" after one's promise to review; "Sarah approved" is another's approval, no task)
-HEAD_DONE = r"dropped off|handed over|sorted out|filled in|filled out|approved(?!\s+(?:for|by)\b)"
+# phrasal completions read at the head of a line, the I dropped ("Dropped off the parcel"), or after
+# an "I" ("I dropped off the parcel"); after a noun they are a passive ("Groceries dropped off"),
+# read elsewhere
+# ("approved 👍" after one's promise to review, or "approved the PR"; "Sarah approved" is another's
+# approval, no task; nor "approved of", "approved for the mortgage", "Approved!! we got the flat")
+HEAD_DONE = (
+    r"dropped off|handed over|sorted out|filled in|filled out|"
+    r"approved(?=\s*[^\w\s]*$|\s+(?:it|the\s+\w+|your\s+\w+|his\s+\w+|her\s+\w+)\s*[^\w\s]*$)"
+)
 # a person reached, said as done ("Spoke to the landlord", "I finally got hold of the bank"): what a
 # promise to call, ring or talk to them asked for
 CONTACTED = r"spoke to|spoken to|spoke with|talked to|talked with|got hold of|got through to|caught up with|heard back from"

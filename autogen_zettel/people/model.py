@@ -378,23 +378,27 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                 (c for c in by_owner.get(who, ()) if c.status == "open" and _overlap(said, c.words) >= 0.6),
                 None,
             )
-            pro = _PRO_FORM_ACT.match(_INSTEAD.sub("", ev.value))
-            if same is None and pro:
+            pro = _PRO_FORM_ACT.match(_INSTEAD.sub("", ev.value)) if same is None else None
+            if pro:
                 # "yep I'll get them tonight" just after taking the tickets on, "I'll call him Monday
                 # instead" after "I'll call the plumber tomorrow": a promise of a pro-form is the
                 # owner's latest open one said again, by its verb - a thing fetched within the hour
                 # (get / grab / pick up), or any act moved by "instead" ("I'll email him instead"
                 # after "I'll fix the fence" is an act of its own)
+                # (by "instead", the one open promise of that verb: "I'll call him Monday instead" after
+                # "I'll call the plumber" and "I'll call Mum tonight" tells not which)
                 verb, instead = pro.group("verb").casefold(), bool(_INSTEAD.search(ev.value))
-                latest = next((c for c in reversed(by_owner.get(who, ())) if c.status == "open"), None)
-                head = latest.what.split()[0].casefold() if latest and latest.what.split() else ""
-                if latest is not None and (
-                    instead
-                    and head == verb
-                    or not instead
+                opened = [c for c in by_owner.get(who, ()) if c.status == "open"]
+                latest = opened[-1] if opened else None
+                of_verb = [c for c in opened if _head_verb(c) == verb]
+                if instead and len(of_verb) == 1:
+                    same = of_verb[0]
+                elif (
+                    not instead
+                    and latest is not None
                     and pro.group("thing").casefold() in ("it", "them")
                     and o.at - latest.at <= _SAID_AGAIN_WITHIN
-                    and {head, verb} <= _FETCHED
+                    and {_head_verb(latest), verb} <= _FETCHED
                 ):
                     same = latest
             if same is None and _INSTEAD.search(ev.value):
@@ -535,9 +539,17 @@ _PRO_FORM_ACT = re.compile(
     re.I,
 )
 # the verbs of a thing fetched, one said for another ("grab the tickets" - "I'll get them tonight")
-_FETCHED = frozenset({"get", "grab", "pick", "buy", "fetch", "collect", "bring"})
+# ("I'll bring it over tomorrow" after "I'll collect the parcel" is the next act, its delivery)
+_FETCHED = frozenset({"get", "grab", "pick", "buy", "fetch", "collect"})
 # how long after a promise one of a pro-form is that promise said again
 _SAID_AGAIN_WITHIN = timedelta(hours=1)
+
+
+def _head_verb(c: _Open) -> str:
+    """The first word of a promise, its verb in English ("call the plumber" -> "call")."""
+    return c.what.split()[0].casefold() if c.what.split() else ""
+
+
 # a promise said to replace one before it ("I'll do the gutters next weekend instead")
 _INSTEAD = re.compile(r"\s*\binstead\b\s*$", re.I)
 

@@ -322,30 +322,35 @@ _DATED = re.compile(
 )
 
 
-# a task asked of a group ("who can bring the cake?", "can someone pick up Mia at 3?", "who's
-# doing Christmas this year?"); not a thing offered ("who wants the last slice?") nor who is up for
-# a plan ("who's up for drinks?")
 # the errands and chores a group asks someone to take on ("who can bring the cake?", "can someone
 # pick up Mia?"); not what one is able to do or feel ("who can swim?", "who can resist a doughnut?")
 _TASK_VERB_EN = (
-    r"bring|pick\s+up|pick\s+\w+\s+up|grab|get|buy|book|cover|do|take|drive|host|collect|fetch|feed|walk|water|"
-    r"make|cook|bake|ring|call|phone|email|text|send|post|drop|sign\s+for|sort|organi[sz]e|handle|babysit|lend|"
-    r"give|pay\s+for|print|clean|tidy|set\s+up|look\s+after|mind|order|run|help\s+(?:me\s+|us\s+)?(?:move|with|out)|"
-    r"sit\s+with|meet|cater|write|check|fix|ask|tell\s+\w+\s+about"
+    # (not what one attends, can do, travels on or gets for oneself: "who can make Saturday?", "who can
+    # drive stick?", "who can get the train up?", "who's getting the new iPhone?"; a thing taken
+    # somewhere is an errand, "take Bella to the vet")
+    r"bring|pick\s+up|pick\s+\w+\s+up|grab|collect|fetch|feed|walk|water|host|babysit|cover|book|order|ring|call|"
+    r"phone|email|text|send|post|drop|sign\s+for|sort|organi[sz]e|handle|lend|print|set\s+up|look\s+after|mind|"
+    r"tidy|clean|pay\s+for|give\s+\w+\s+a\s+lift|help\s+(?:me|us)\s+(?:move|with)|meet\s+\w+\s+(?:at|from)|"
+    r"take\s+(?!part|off|bets|a\b)\S+(?:\s+\S+)?\s+to\b|do\s+the\s+(?:school\s+run|airport\s+run|food|shopping|"
+    r"washing\s+up|dishes|drinks|dessert|pudding|salad|tesco\s+order|big\s+shop)"
 )
+# a task asked of a group ("who can bring the cake?", "can someone pick up Mia at 3?", "who's
+# picking up the balloons?"); not a thing offered ("who wants the last slice?") nor who is up for
+# a plan ("who's up for drinks?")
 _GROUP_ASKED = re.compile(
     r"^(?:[^?]*[,;.!]\s*)?(?:who(?:'ll|\s+will|\s+can|\s+could|'s\s+able\s+to|\s+is\s+able\s+to|'s\s+free\s+to)"
     r"|(?:can|could|will)\s+(?:someone|somebody|anyone|anybody)(?:\s+else)?|(?:anyone|anybody)\s+(?:able|free)\s+to)"
-    rf"\s+(?:please\s+)?(?P<what>(?!make\s+it\b)(?:{_TASK_VERB_EN})\b[^,;:.!?]*)\?"
-    r"|^(?:[^?]*[,;.!]\s*)?who(?:'s|\s+is)\s+(?P<what2>(?:doing|bringing|getting|grabbing|making|taking|booking|"
-    r"sorting|buying|driving|hosting|cooking|collecting|organi[sz]ing|picking\s+up|handling)\b[^,;:.!?]*)\?"
+    rf"\s+(?:please\s+)?(?P<what>(?:{_TASK_VERB_EN})\b[^,;:.!?]*)\?"
+    # (or by who is doing an errand: "who's picking up the balloons?", "who's bringing the bunting?";
+    # not "who's doing dry january?", "who's getting the bus home?", "who's bringing their other half?")
+    r"|^(?:[^?]*[,;.!]\s*)?who(?:'s|\s+is)\s+(?P<what2>(?:bringing|grabbing|booking|sorting|hosting|collecting|"
+    r"organi[sz]ing|picking\s+up|handling)\s+(?!(?:their|his|her|my|me|your)\b)[^,;:.!?]*)\?"
 )
 # the act of "who's doing X?": the -ing form as the act
 _ACT_OF_ING = {
-    "doing": "do", "bringing": "bring", "getting": "get", "grabbing": "grab", "making": "make",
-    "taking": "take", "booking": "book", "sorting": "sort", "buying": "buy", "driving": "drive",
-    "hosting": "host", "cooking": "cook", "collecting": "collect", "organising": "organise",
-    "organizing": "organize", "picking": "pick", "handling": "handle",
+    "bringing": "bring", "grabbing": "grab", "booking": "book", "sorting": "sort", "hosting": "host",
+    "collecting": "collect", "organising": "organise", "organizing": "organize", "picking": "pick",
+    "handling": "handle",
 }  # fmt: skip
 # the answer that takes a task asked of the group on: the one who answers ("me!", "I can", "I got
 # it", "I'll take this one", "we can do it at ours", "leave it with me"), or one they name ("Sam
@@ -355,7 +360,7 @@ _TAKEN_UP = re.compile(
     r"^(?:(?:ok|okay|oh|ooh|yes|yep|yeah|sure)[,!. ]+)?"
     # ("me" alone, or with marks: "me! 🙋", "me me me"; before a clause of its own it may be that
     # clause's, "me! I finish at 5 so I can grab her")
-    r"(?:me+(?:\s+me+){0,2}(?=[^\w']*$)|(?:i\s+can|i\s+could|i\s+will|i'll\s+do\s+it)(?=\s*(?:$|[!.,]|[^\w\s']))"
+    r"(?:me+(?:\s+me+){0,2}(?=[^\w'?]*$)|(?:i\s+can|i\s+could|i\s+will|i'll\s+do\s+it)(?=\s*(?:$|[!.,]|[^\w\s']))"
     r"|i(?:'ll|\s+will)\s+(?:do|take|sort|grab|get)\s+(?:it|this|that|them)(?:\s+one)?\b|i(?:'ve)?\s+got\s+(?:it|this)\b"
     r"|we\s+can\s+(?:do|host|have)\s+(?:it|this)\b|leave\s+it\s+with\s+me\b"
     r"|(?P<name>(?!(?:i|we|you|they|he|she|it|nobody|anybody|anyone|everyone|everybody|someone|somebody|no\s+one|"
@@ -373,6 +378,8 @@ def taken_up(s: str, speaker: str, at: datetime, previous: str) -> list[Evidence
     one they name, owes it. Read of the whole message, where it holds no promise of its own ("me! I
     finish at 5 so I can grab her" promises what it says)."""
     low = s.strip().replace("’", "'").lower()
+    if low.endswith("?"):
+        return []  # "me?": the question echoed, nothing taken on
     group = _GROUP_ASKED.search(previous.lower())
     took = _TAKEN_UP.match(low) if group else None
     if not took or _hedged(low, 0) or _NOT_TAKEN.search(low):

@@ -562,6 +562,14 @@ _RELATIVE = re.compile(
 )
 
 
+def begins_with_act(text: str) -> bool:
+    """Whether ``text`` says an act first, as an order does ("把报价单发给客户", "订会议室",
+    "去银行把流水打出来"); "文件有问题", "周报写得很清楚" do not."""
+    return bool(
+        re.match(rf"(?:去|来)?(?:把[\u4e00-\u9fffA-Za-z]{{1,8}}?)?(?:{_ACTION})", text)
+    ) and not re.search(r"有问题|错|得很|很|挺|不错|清楚", text)
+
+
 def names_an_act(text: str) -> bool:
     """Whether ``text`` holds an act one can take on (发, 寄, 整理, 看一下, or a verb said twice, 看看,
     问问 …): "会议纪要整理发我" does, "小点声" does not."""
@@ -808,15 +816,23 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
 # a done act closed by its result (好了 / 完了) with more said after it and no comma between; not
 # what follows the act, "写完了就发你", "忙完了再说", "吃完了我们去散步" (a time, then a plan)
 # ("改完了这页就发你", "洗完了澡就睡": a 就 / 再 further on still makes it a time)
+# (only a word of how it went after it: "累死了", "终于", "腰都断了"; not a question, "写好了没", nor what to
+# do then, "做好了叫我", "改完了这页就发你", nor an act not yet done, "快写完了", "等我写完了")
 _RUN_ON_DONE = re.compile(
-    r"^([^，,。！!？?\s]{1,12}?[好完]了)(?![再就才后以之我咱你去来])(?![^，,。！!]*(?:就|再|才|然后|以后|之后))[\u4e00-\u9fff]"
+    r"^(?![快等你准])([^，,。！!？?\s]{1,12}?[好完]了)"
+    r"(?=(?:累|好累|终于|真|太|腰|手|开心|爽|舒服|哈|嘿|搞死|忙死|热死|困死|饿死|不容易|总算|可算)[^？?吗么没]*$)"
 )
 
 
-# a warning against a slip ("别迟到了", "千万别着凉", "别忘了带伞"): no plan of anyone's is in it
+# a warning against a slip ("别迟到了", "千万别着凉", "别忘了带伞", "别着急"): no plan of anyone's is in it
 _WARNED = re.compile(
     r"(?:^|[，,。！!\s])(?:大家|你们?|您|咱们?)?[\u4e00-\u9fff]{0,3}?(?:可|就|也|千万|一定|都)?别(?:再)?(?:迟到|忘|着凉|感冒|熬夜|累着|生气|担心|客气|着急|急|喝多|"
-    r"睡过头|走丢|淋雨|冻着|饿着|乱跑)"
+    r"睡过头|走丢|淋雨|冻着|饿着|乱跑|吵)"
+)
+# the clause that holds a warning
+_WARNING_CLAUSE = re.compile(
+    r"[^，,。！!]*?别(?:再)?(?:迟到|忘|着凉|感冒|熬夜|累着|生气|担心|客气|着急|急|喝多|睡过头|走丢|淋雨|冻着|饿着|乱跑|吵)"
+    r"[^，,。！!]*[，,。！!]?"
 )
 
 
@@ -825,8 +841,11 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return []  # "你别吃醋了": told to the other, no task of the speaker's called off
     if re.search(r"(?:下次|以后|下回|再也)(?:可|就|也|千万|还是)?别", s):
         return []  # "又贵又不好吃，下次别去了": advice for next time, no plan called off
-    if _WARNED.search(s):
-        return []  # "别迟到了", "大家别忘了带伞": a warning, no plan called off
+    # "别迟到了", "大家别忘了带伞": a warning calls no plan off; what is said beside it still counts
+    # ("别着急，报告已经发你了")
+    s = _WARNING_CLAUSE.sub("", s).strip("，,。！! ")
+    if not s:
+        return []
     # "方案得晚两天，周三给你", "样品推迟到下周一再寄": put off to a day, no new promise of that day
     # "报销单交啦", "钱转你啦": 啦 after an act closes it as 了 does
     # (not an act about to be done or due: "报销单要交啦", "该交啦", "快交啦"; nor "好啦", OK)
@@ -834,7 +853,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         s = re.sub(
             r"(?:(?<=[交发寄付转还送订买修做写办你])|(?<=[做写修办弄搞][好完]))啦(?=[。！!~～]*$)", "了", s
         )
-    s = re.sub(r"了[啦喇](?=[。！!~～]*$)", "了", s)  # "文件攞咗喇" (拿了啦): the 了 closes it
+    s = re.sub(r"了啦(?=[。！!~～]*$)", "了", s)  # "文件攞咗喇" (read 拿了啦): the 了 closes it
     # "不用了，我已经订好了": the no is to a favour offered, the clause after it says the thing done
     s = re.sub(
         r"^(?:不用|不需要|不必)(?:了|啦|哈)?(?:谢谢|谢啦)?[，,]\s*(?=我?(?:已经|早就)[\u4e00-\u9fff]{1,8}?(?:好|完)?了)",
@@ -1065,7 +1084,7 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     # (or the thing offered first, then the no: "日料不太想，最近吃太多了")
     if (
         offered
-        and not _WARNED.match(s)
+        and not _WARNED.search(s)
         and (
             _REFUSE.search(s)
             or re.match(

@@ -230,6 +230,8 @@ _WHEN_EN = re.compile(
     r"(?:(?:this|next|last|on)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|"
     r"tomorrow|yesterday|tonight|today|week|month|(?:the\s+)?day after tomorrow)"
 )
+# a word that links a clause to the one before is no thing ("结果现在离不开它了": 结果 is "in the end")
+_LINK_ZH = re.compile(r"结果|然后|所以|但是|不过|其实|反正|后来|可是|而且|因为|总之|居然|竟然|果然")
 _WHEN_ZH = re.compile(
     r"(?:这|下下?|上|本)个?(?:周|星期|礼拜)[一二三四五六日天末]?|大?后天|明天|今天|昨天|今晚|明晚|月底"
 )
@@ -243,7 +245,7 @@ def clean_topic(phrase: str) -> str:
         prev = None
         while prev != text:
             prev, text = text, _ZH_EDGE.sub("", text)
-        return "" if _WHEN_ZH.fullmatch(text.strip()) else text.strip()
+        return "" if _WHEN_ZH.fullmatch(text.strip()) or _LINK_ZH.fullmatch(text.strip()) else text.strip()
     text = _AFTER_THING_EN.split(text, maxsplit=1)[0]
     # "I think sushi is overrated": the thing after the speaker's verb of opinion
     text = re.sub(r"^\s*i\s+(?:think|feel|guess|reckon|believe|find|suppose)\s+(?:that\s+)?", "", text)

@@ -66,7 +66,7 @@ def as_words(text: str, previous: str | None = None) -> str:
     """
     text = _MENTION_HEAD.sub("", text)
     # ("「PPT」 已发": a quoted word heading a reply is what the reply is about)
-    text = _QUOTE_HEAD.sub(r"\g<q>", text)
+    text = _QUOTE_HEAD.sub(r"\g<q> ", text)
     if _YES.match(text):
         return "好的" if previous and HAN.search(previous) else "ok"
     words = _LOVE_HEAD.sub("love ", text)
