@@ -167,6 +167,7 @@ def extract_layers(
     # a card's text carries the absolute date a relative one meant, in brackets ("started at
     # Sainsbury's today (1 September 2026)"): the rules read the words as said (``at`` gives the date)
     text = without_anchors(text)
+    text_as_sent = text
     to_someone = bool(mentioned(text))
     # "✅ done", "照片传好了[OK]", a bare "👍" under an offer: the marks at a line's edges as words
     text = as_words(text, previous)
@@ -183,7 +184,10 @@ def extract_layers(
         to_someone
         and _HAN.search(text)
         and not _OWN_WORD_ZH.search(text)
-        and speaker not in mentioned(previous or "")
+        and simplified(speaker) not in mentioned(previous or "")
+        # (a line to everyone, "@大家 周五请大家喝奶茶", or an answer to a question keeps its own)
+        and not set(mentioned(text_as_sent)) & {"大家", "所有人", "全体成员", "all", "everyone"}
+        and not (previous or "").rstrip().endswith(("？", "?"))
     ):
         # "@小刘 周三前把合同发给客户": a task said to the one mentioned, with no subject, is theirs to
         # take on (read when they answer it), not the speaker's promise (one made to them is:
@@ -199,8 +203,9 @@ def extract_layers(
 
 # a Chinese line's own word: the speaker named in it (我 / 咱 / 俺, not 我 as the one a thing is for,
 # "@阿强 周五前把预算表发我"), or a yes heading it ("@刘洋 好的，明天发你"; not 好几个)
+_ME_AS_OBJECT_ZH = "(?<![发给诉帮叫陪找])"  # (not 我 as the one a thing is for: "发我", "帮我")
 _OWN_WORD_ZH = re.compile(
-    r"(?<![发给诉帮叫陪找])我|咱|俺|^(?:好的?|好啊|行|收到|可以|没问题|OK|ok|嗯|妥|得嘞|要得)(?=[，,。！!~～\s]|$)"
+    rf"{_ME_AS_OBJECT_ZH}我|咱|^(?:好的?|好啊|好嘞|好滴|行|收到|可以|没问题|OK|ok|嗯|妥|得嘞|要得|放心)(?=[，,。！!~～\s]|$)"
 )
 # the one spoken to, as whom a promise is made to (not 你们, the one mentioned and others with them)
 _TO_YOU_ZH = re.compile(r"你(?!们)|您")
@@ -274,14 +279,18 @@ _HAD_ALREADY = re.compile(
     r"\b(?:we|i)(?:'ve| have)?\s+(?:already\s+)?got\s+(?:loads|plenty|some|one|enough|a\s+(?:few|load|ton))"
     r"(?:\s+(?:already|thanks|thx|cheers|here|at home|in the fridge|left))?(?=\s*(?:$|[,.!;]))"
     r"|\b(?:i|we)(?:'ve| have)?\s+already\s+(?:got|had|eaten|ate|bought)(?:\s+(?:one|some|it|them|lunch|dinner|breakfast))?"
-    r"(?=\s*(?:$|[,.!;]))|\b(?:had|ate)\s+(?:one|some)\s+(?:last night|earlier|yesterday|already|at lunch)\b"
-    r"|我(?:已经|早就|刚)(?:带|买|有|吃|喝|订|叫)(?:了|过了|过|好了)"
+    r"(?=\s*(?:$|[,.!;]))|\b(?:had|ate)\s+(?:one|some)\s+(?:last night|earlier|yesterday|already|at lunch)(?=\s*(?:$|[,.!;]))"
+    # (then the clause ends, or how much: "我刚喝了两杯"; not what it did, "我刚喝了就想吐", "我刚吃了药")
+    r"|我(?:已经|早就|刚)(?:带|买|有|吃|喝|订|叫)(?:了|过了|过|好了)(?:[一两三四五六七八九十几]+[杯碗个份块顿])?"
+    r"(?=[，,。！!~～]|$)"
     r"|我(?:带|买|订|叫)(?:了|好了)[\u4e00-\u9fff]?(?=[，,。！!~～]|$)|我?(?:吃|喝)过了(?=[。！!~～]*$)|已经有了",
     re.I,
 )
 # a taste said in the same message ("…, sushi isn't my thing anyway", "…，难吃死了")
 _TASTE_SAID = re.compile(
     r"\b(?:don't|do not|doesn't)\s+(?:like|love|eat|drink)\b|\bhate\b|can't stand|not (?:really )?my thing|isn't my thing"
+    r"|not (?:a|much of a|really a) fan|made me (?:sick|ill)|\b(?:grim|rank|vile|awful|horrible|minging|nasty|gross)\b"
+    r"|太甜|太咸|太腻|太辣|吐|恶心"
     r"|\bgross\b|\bdisgusting\b|难吃|不好吃|不好喝|难喝|不喜欢|讨厌|受不了",
     re.I,
 )
@@ -704,7 +713,12 @@ def _extract(
         out = list(dict.fromkeys(out))
     if previous and not _HAN.search(text) and not any(e.layer == "commitment" for e in out):
         out += layer_rules_en.taken_up(text, speaker, at, previous)  # "who can bring the cake?" - "me!"
-    if previous and _HAD_ALREADY.search(text) and not _TASTE_SAID.search(text):
+    if (
+        previous
+        and _HAD_ALREADY.search(text)
+        and not _TASTE_SAID.search(text)
+        and not any(e.layer == "preference" and e.kind != "refusal" and e.score < 0.5 for e in out)
+    ):
         # (a taste said beside it stays a no: "nah, I already ate. sushi isn't my thing anyway")
         out = [e for e in out if not (e.layer == "preference" and e.kind == "refusal")]
     # "搞定了！票已经抢到了": one task said done twice, bare then by its thing - the thing's row says it
@@ -888,10 +902,6 @@ _TODAY_GONE_ZH = re.compile(r"今天|今早|今儿|今日|早上|上午|一早|�
 _RESULT_ZH = re.compile(r"(?:好|完|掉)了[！!。~～]*(?:[，,]|$)")
 
 
-# a thing's arrival, no act of the speaker's ("周六下午送到", "明天到货")
-_ARRIVES_ZH = re.compile(r"(?:送|寄|运|快递)?(?:到|过来)(?:货|家)?|到货|发货")
-
-
 def _done_today_zh(said: str) -> bool:
     """Whether ``said`` tells an act's result reached earlier today: the only time it names is a part
     of today already gone, with no deadline, and the act's clause closes on its result and 了
@@ -986,12 +996,7 @@ def _sentence(
     ):
         # "月底前我把房租交了": a done-looking 了 under a time still ahead is a promise (a thing put
         # off to that time, "我们把发布会推迟到下周了", is no new promise)
-        # (not the thing's arrival after it, "蛋糕订好了，周六下午送到": done, and when it comes)
-        promised = [
-            p
-            for p in general.commitments_zh(said, speaker, at, speaker)
-            if not _ARRIVES_ZH.fullmatch(p.value)
-        ]
+        promised = general.commitments_zh(said, speaker, at, speaker)
         if promised:
             out = [e for e in out if e.layer != "status"] + promised
             layers = {e.layer for e in out}
@@ -1691,7 +1696,8 @@ _VOLUNTEER_ZH = re.compile(
 )
 # the verb of a task asked for by "谁…？" that a volunteer says again ("谁带烤架？" - "我带",
 # "那我带炭", "+1 我带点零食")
-_ASKED_VERB_ZH = "带拿买订做开接送找借煮烤洗搬印取寄交发贴修装挂收"
+# (not 挂 / 修 / 装 / 贴 / 收, whose "谁…？" is banter or a skill: 谁挂科, 谁修仙, 谁装睡, 谁贴心)
+_ASKED_VERB_ZH = "带拿买订做开接送找借煮烤洗搬印取寄交发"
 _WHO_ASKED_ZH = re.compile(
     # a task asked for, not what someone knows or is ("谁知道答案？", "谁是组长？")
     # (who takes charge of it, or comes back for it: "谁负责带炭？", "国庆谁回来帮我搬柜子？")
@@ -1758,9 +1764,16 @@ _REQUEST_ZH = re.compile(
 # "@张伟 会议室不用订了", "@张伟 你上次订的会议室太小了", "@张伟 会议室我已经订好了")
 _TOLD_ZH = re.compile(
     rf"^(?:你|您)?(?:{general.ZH_TIME})*(?:之?前)?[，,]?(?:你|您)?(?:记得|帮忙|帮我)?"
-    r"(?P<what>(?!.*(?:[？?吗别不没]|(?<![发给诉帮叫陪找])我|已经|上次|太|了[。！!~～]*$))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下|下)?(?:吧|哈|啊|呀)?[。！!~～]*$"
+    # (不 / 没 only as the order's no, not of a thing named: "把不用的椅子搬走" is an order)
+    r"(?P<what>(?!.*(?:吗|(?<!错)别|不(?:用|要|必)?(?![用要]?的)|没有?(?![用人]的)|"
+    + _ME_AS_OBJECT_ZH
+    + r"我|已经|上次|太|了[。！!~～]*$))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下|下)?(?:吧|哈|啊|呀)?[。！!~～]*$"
 )
-_MEETING_ZH = re.compile(r"开(?:个|一下|下|一个)?会")
+# a meeting to hold with someone ("跟客户开个会"; not a notice of one, "下周开会")
+_TOLD_OF_A_THING_ZH = re.compile(r"[的在是由得]|^[送给]你|师傅|到$")
+_MEETING_ZH = re.compile(
+    r"(?:跟|和|与)[\u4e00-\u9fffA-Za-z]{1,6}开(?:个|一下|下|一个)?会|^(?:组织|安排)(?:个|一下)?开?会"
+)
 # the yes: an acknowledgement, a pledge, or both ("没问题，交给我", "行", "包在我身上")
 # a yes to a favour asked (and the chat's own: "收到", "好滴", "要得", "得嘞", "妥")
 _YES_WORDS_ZH = r"(?:好啊?|好的|好嘞|好滴|行|可以|没问题|OK|ok|Ok|放心|收到|要得|得嘞|妥)"
@@ -1793,8 +1806,13 @@ def _request_taken_zh(said: str, speaker: str, previous: str, at: datetime) -> l
     else:
         what = m.group("what") or m.group("what2")
     # (an order says its act first, "把报价单发给客户", "订会议室"; "文件有问题", "周报写得很清楚" tell,
-    # praise or complain; "@李强 明天跟客户开个会": a meeting to hold, said to one, is an act too)
-    if told and not (layer_rules_zh.begins_with_act(what) or _MEETING_ZH.search(what)):
+    # praise or complain, and a thing named by its use tells where it is, "发票在你桌上", "送餐的师傅在
+    # 楼下"; "送你一张电影票" is a gift; "@李强 明天跟客户开个会": a meeting to hold is an act too)
+    if told and not (
+        _MEETING_ZH.search(what)
+        or layer_rules_zh.begins_with_act(what)
+        and (what.startswith("把") or not _TOLD_OF_A_THING_ZH.search(what))
+    ):
         return []
     what = re.sub(r"^把", "", what).replace("一下", "")
     if not (layer_rules_zh.names_an_act(what) or told):

@@ -63,16 +63,22 @@ _LIVES = re.compile(rf"\b{NAME}\s+(?:lives|is living|resides|moved|relocated)\s+
 # a change told by congratulating the one it is of, by name: "congrats on the new flat in Leeds
 # Tom!", "how's the new place in Hove, Dan?", "congrats on the new job at Monzo, Priya"
 _NEWS_CONGRATULATED = re.compile(
-    r"^(?:(?:huge|big|massive)\s+)?(?:congrats|congratulations|well done|how'?s|how\s+is|enjoying|loving)\b[^.!?]*?"
+    r"^(?i:(?:(?:huge|big|massive)\s+)?(?:congrats|congratulations|well done|how'?s|how\s+is|enjoying|loving))\b[^.!?]*?"
     r"\b(?:the|your|ur)\s+new\s+(?:(?P<home>flat|house|place|home|apartment|pad)\s+in|(?:job|role)\s+at)\s+"
     r"(?P<v>[A-Z][\w&'\-]*(?:\s+[A-Z][\w&'\-]*)?)[,\s]+(?P<name>[A-Z][a-z]+)\s*[!?.\U0001F000-\U0001FAFF\u2600-\u27BF]*$"
+)
+
+
+# what one calls the one spoken to in place of a name ("congrats on the new house in Derby Hun!")
+_PET_NAMES = frozenset(
+    "hun hon babe baby love darling dear mate bro sis guys girls lads pal buddy chief boss mum mom dad".split()
 )
 
 
 def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
     out: list[Evidence] = []
     told = _NEWS_CONGRATULATED.match(s.strip())
-    if told and told.group("name") not in NOT_NAMES:
+    if told and told.group("name") not in NOT_NAMES and told.group("name").lower() not in _PET_NAMES:
         key = "residence" if told.group("home") else "employer"
         return [Evidence("fact", told.group("name"), key, told.group("v"), 0.5, "change")]
     if low.endswith("?"):

@@ -1135,7 +1135,9 @@ _LIKE_EN = (
     r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on|"
     r"'m (?:really |totally |slowly )?getting (?:into|hooked on)|am (?:really |totally )?getting (?:into|hooked on)|"
     # ("I've been getting really into country music lately")
-    r"(?:'ve|have) been getting (?:really |totally |so |properly )?(?:into|hooked on)|"
+    r"(?:'ve|have) been getting (?:really |totally |so |properly )?(?:into|hooked on)"
+    # (not trouble, a fight, debt, work or bed got into)
+    r"(?!\s+(?:trouble|arguments?|fights?|debt|work|bed|bother|a\s+habit|the\s+habit|shape|character|my|his|her)\b)|"
     r"(?:'ve|have) (?:really |totally |finally )?gotten (?:really |totally |so |quite )?into|"
     r"(?:'ve|have) got (?:really|totally|so|quite) into|"
     # "I've really got into jazz": the adverb before the participle; not "got into Oxford" (a place)
@@ -5593,7 +5595,8 @@ _ZH_DROP = re.compile(
 )
 # a stay of a while ("住几天", "住一段时间", "住两周"), not where one lives
 ZH_STAY = re.compile(
-    r"住了?(?:几|一段|一阵|些日子|[两三四五六七八九十半]个?(?:天|日|周|星期|礼拜|月)|一周|一个月)"
+    # (not a span lived so far, "住了三个月了")
+    r"住了?(?:几|一段|一阵|些日子|[两三四五六七八九十半]个?(?:天|日|周|星期|礼拜|月)|一周|一个月)(?![^，,。！!]*了)"
 )
 # a verb of moving a plan to a time: "推迟到", "改到", "挪到", "换成"
 # (至 in a notice: "延期至下周二"; 改 straight before a day, "周三有事 改周四吧")
@@ -5627,7 +5630,11 @@ _ZH_MOVED_TO = re.compile(
     r"(?:再[\u4e00-\u9fff]{1,2}?|去|来)?(?:吧|了|啦|哈|呢)?[。！!~～]*$"
 )
 # the place a clause opens with, then what holds there ("银行今天人太多", "4S店排满了", "医院说明天停诊")
-_ZH_PLACE_BEFORE = re.compile(r"^([\u4e00-\u9fffA-Za-z0-9]{0,5}?(?:银行|店|医院|馆|所|局|厅|场|站|院|中心))")
+# (a lead word before it is dropped, "哎，银行今天人多"; a bare 场 / 所 is no place, "这场雨太大了")
+_ZH_PLACE_BEFORE = re.compile(
+    r"^(?:哎|唉|那个|诶|嗯)?[，,\s]*([\u4e00-\u9fffA-Za-z0-9]{0,5}?(?:银行|[\u4e00-\u9fffA-Za-z0-9]店|医院|诊所|"
+    r"[\u4e00-\u9fff]馆|派出所|营业厅|商场|车站|中心|政务大厅))"
+)
 _ZH_SLIP = re.compile(rf"{_ZH_SLIP_WORDS}[哦啊呀了]*$")
 # a thing partly done: "PPT弄了一大半", "报告写了一半", "房间收拾了大半"
 _ZH_PART_DONE = re.compile(
@@ -5827,7 +5834,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         m = _ZH_MOVED_TO.match(clause)
         if m and (m.group("how") not in ("是", "应该是", "其实是") or _ZH_SLIP.search(before)):
             # ("银行今天人太多，改后天去": the place named in the clause before is the plan's)
-            place = _ZH_PLACE_BEFORE.match(clauses[0]) if m.group("how") == "改" and i else None
+            place = _ZH_PLACE_BEFORE.match(before) if m.group("how") == "改" else None
             return [Evidence("status", subject, "", place.group(1) if place else "", 0.5, "postponed")]
         # (a notice's salutation and the plan's old time before the thing: "各位同事：原定本周四下午召开的
         # 季度总结会延期至下周二")

@@ -278,11 +278,11 @@ BACK_IN_ORDER = (
 # one fetches or buys for others, not a thing received, a state, a ride or a slip ("got the letter",
 # "got the cold", "got the coach", "grabbed the wrong bag")
 _ERRAND_THING = (
-    r"(?:(?:birthday|train|gig|concert|cinema|theatre|match|train)\s+)?(?:milk|bread|eggs|shopping|groceries|food|"
+    r"(?:(?:birthday|train|gig|concert|cinema|theatre|match)\s+)?(?:milk|bread|eggs|shopping|groceries|food|"
     r"tickets?|cards?|cake|present|presents|gift|gifts|flowers|wine|beer|booze|drinks|snacks|crisps|keys|parcel|"
     r"package|prescription|paint|stuff|pizzas?|takeaway|chips|coffees?|nappies|batteries|charger|kids|balloons|bunting|"
     r"chairs|meat|veg|ice|cups|plates|decorations|dessert|pudding|bits|supplies|forms|books|documents|passports?|"
-    r"car|van|flu\s+jab|(?:[a-z]+\s+)?(?:jab|booster)s?)"
+    r"flu\s+jab|(?:[a-z]+\s+)?(?:jab|booster)s?)(?![^.!?]*\bthank)"
 )
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
@@ -296,7 +296,7 @@ DONE_VERBS = (
     # "grabbed the bread on the way"; not a slip, "grabbed the wrong bag", nor a meal out, "grabbed
     # some lunch with the girls")
     rf"(?:grabbed|got)(?=\s+(?:the|some)\s+{_ERRAND_THING}\s*(?:$|[^\w\s][^\w]*$|[,;.!]|\s+(?:on\s+the\s+way|"
-    r"for\s+(?:you|u|us|ya|tonight|tomorrow)|today|this\s+morning|earlier)\b))|"
+    r"for\s+(?:you|u|us|ya|tonight|tomorrow)|today|this\s+morning|earlier)\s*(?:$|[^\w\s])))|"
     # (a thing or a person taken back: "dropped the car back", "dropped Nan back home")
     r"dropped(?=\s+(?:it|them|the\s+[\w\-]+|[\w\-]+)\s+back\b)|"
     # (a thing given back: "finally gave it back to you", "paid you back")
@@ -324,7 +324,7 @@ DONE_VERBS = (
 # ("approved 👍" after one's promise to review, or "approved the PR"; "Sarah approved" is another's
 # approval, no task; nor "approved of", "approved for the mortgage", "Approved!! we got the flat")
 HEAD_DONE = (
-    r"dropped off|handed over|sorted out|filled in|filled out|"
+    r"dropped off(?!\s+(?:to\s+sleep|again))|handed over|sorted out|filled in|filled out|"
     r"approved(?=\s*[^\w\s]*$|\s+(?:it|the\s+\w+|your\s+\w+|his\s+\w+|her\s+\w+)\s*[^\w\s]*$)"
 )
 # a person reached, said as done ("Spoke to the landlord", "I finally got hold of the bank"): what a

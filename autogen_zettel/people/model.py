@@ -378,29 +378,24 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                 (c for c in by_owner.get(who, ()) if c.status == "open" and _overlap(said, c.words) >= 0.6),
                 None,
             )
-            pro = _PRO_FORM_ACT.match(_INSTEAD.sub("", ev.value)) if same is None else None
-            if pro:
-                # "yep I'll get them tonight" just after taking the tickets on, "I'll call him Monday
-                # instead" after "I'll call the plumber tomorrow": a promise of a pro-form is the
-                # owner's latest open one said again, by its verb - a thing fetched within the hour
-                # (get / grab / pick up), or any act moved by "instead" ("I'll email him instead"
-                # after "I'll fix the fence" is an act of its own)
-                # (by "instead", the one open promise of that verb: "I'll call him Monday instead" after
-                # "I'll call the plumber" and "I'll call Mum tonight" tells not which)
-                verb, instead = pro.group("verb").casefold(), bool(_INSTEAD.search(ev.value))
-                opened = [c for c in by_owner.get(who, ()) if c.status == "open"]
-                latest = opened[-1] if opened else None
-                of_verb = [c for c in opened if _head_verb(c) == verb]
-                if instead and len(of_verb) == 1:
-                    same = of_verb[0]
-                elif (
-                    not instead
-                    and latest is not None
-                    and pro.group("thing").casefold() in ("it", "them")
-                    and o.at - latest.at <= _SAID_AGAIN_WITHIN
-                    and {_head_verb(latest), verb} <= _FETCHED
-                ):
-                    same = latest
+            pro = _PRO_FORM_ACT.match(ev.value) if same is None else None
+            latest = (
+                next((c for c in reversed(by_owner.get(who, ())) if c.status == "open"), None)
+                if pro
+                else None
+            )
+            if (
+                latest is not None
+                and pro.group("thing").casefold() in ("it", "them")
+                and o.at - latest.at <= _SAID_AGAIN_WITHIN
+                and {_head_verb(latest), pro.group("verb").casefold()} <= _FETCHED
+            ):
+                # "yep I'll get them tonight" just after taking the tickets on: a thing fetched, said
+                # again by a pro-form within the hour, is the owner's latest open promise (its day
+                # added). Not "I'll bring it over tomorrow" after collecting it (the next act), nor
+                # any act by "instead" alone ("Dad's not picking up, I'll call him tonight instead"
+                # after "I'll call the plumber tomorrow" is a call of its own)
+                same = latest
             if same is None and _INSTEAD.search(ev.value):
                 # "Rain all day, I'll tackle the gutters next weekend instead": the owner's open
                 # promise of the same thing, moved to the new day (not a second promise)
@@ -506,7 +501,9 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             # a Chinese act said done by its verb alone ("开好了" against "我下午开给你", "打扫完了"
             # against "我这周末把房子打扫一下"): the one open promise of its owner that holds the verb
             act = _VERB_DONE_ZH.fullmatch(ev.value) if ev.kind == "done" else None
-            by_verb = [c for c in candidates if act and act.group(1) in c.what and c.owner.casefold() == who]
+            by_verb = (
+                [c for c in candidates if act.group(1) in c.what and c.owner.casefold() == who] if act else []
+            )
             if len(by_verb) == 1:
                 on_day = by_verb
             if len(on_day) != 1 or on_day[0].owner.casefold() != who:

@@ -170,7 +170,8 @@ _CHOICE_ASKED = re.compile(
 _ADVICE_ASKED = re.compile(
     r"(?:\w+,?\s+)?(?:should|shall|do|can|could|would)\s+(?:i|we)\s+[a-z]+(?:\s+(?:her|him|them|it|you|back))?\s+or\b"
     # (or an act against holding off: "should we get a new sofa or wait for the sales?")
-    r"|(?:should|shall|do|can|could|would)\s+(?:i|we)\s+[^?]*\bor\s+(?:just\s+)?(?:wait|hold off|leave it|not bother)\b"
+    r"|(?:should|shall|do|can|could|would)\s+(?:i|we)\s+[^?]*\bor\s+(?:just\s+)?(?:wait(?:\s+(?:for|till|until)\b|\s*\?)"
+    r"|hold off|leave it|not bother)"
 )
 _CHOICE_HEAD = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?P<x>[a-z][a-z\-]*)(?=\s*(?:$|[,.!]|\s+(?!or\b)[a-z]))")
 
@@ -340,11 +341,15 @@ _TASK_VERB_EN = (
 _GROUP_ASKED = re.compile(
     r"^(?:[^?]*[,;.!]\s*)?(?:who(?:'ll|\s+will|\s+can|\s+could|'s\s+able\s+to|\s+is\s+able\s+to|'s\s+free\s+to)"
     r"|(?:can|could|will)\s+(?:someone|somebody|anyone|anybody)(?:\s+else)?|(?:anyone|anybody)\s+(?:able|free)\s+to)"
-    rf"\s+(?:please\s+)?(?P<what>(?:{_TASK_VERB_EN})\b[^,;:.!?]*)\?"
+    # (the errand with its thing, a definite one: "who can walk the dog?", "who can pick up Mia?"; not
+    # "who can walk?", "who can drop by later?", "who can handle spicy food?", "who can call the shots?")
+    rf"\s+(?:please\s+)?(?P<what>(?:{_TASK_VERB_EN})\s+(?:(?:up|out|in|round|over)\s+)?"
+    r"(?:(?:the|my|our|your|his|her|mum's|dad's|\w+'s)\s+(?!(?:shots|vibes?|mood|banter|blame|floor)\b)|"
+    r"(?:mum|dad|nan|gran|grandma|grandad|mia|[a-z]+)\s+(?:up|from|to|at)\b|a\s+lift\b)[^,;:.!?]*)\?"
     # (or by who is doing an errand: "who's picking up the balloons?", "who's bringing the bunting?";
     # not "who's doing dry january?", "who's getting the bus home?", "who's bringing their other half?")
     r"|^(?:[^?]*[,;.!]\s*)?who(?:'s|\s+is)\s+(?P<what2>(?:bringing|grabbing|booking|sorting|hosting|collecting|"
-    r"organi[sz]ing|picking\s+up|handling)\s+(?!(?:their|his|her|my|me|your)\b)[^,;:.!?]*)\?"
+    r"organi[sz]ing|picking\s+up|handling)\s+(?!(?:their|his|her|my|me|your|the\s+(?:vibes?|mood|banter|energy))\b)[^,;:.!?]*)\?"
 )
 # the act of "who's doing X?": the -ing form as the act
 _ACT_OF_ING = {
@@ -362,10 +367,14 @@ _TAKEN_UP = re.compile(
     # clause's, "me! I finish at 5 so I can grab her")
     r"(?:me+(?:\s+me+){0,2}(?=[^\w'?]*$)|(?:i\s+can|i\s+could|i\s+will|i'll\s+do\s+it)(?=\s*(?:$|[!.,]|[^\w\s']))"
     r"|i(?:'ll|\s+will)\s+(?:do|take|sort|grab|get)\s+(?:it|this|that|them)(?:\s+one)?\b|i(?:'ve)?\s+got\s+(?:it|this)\b"
-    r"|we\s+can\s+(?:do|host|have)\s+(?:it|this)\b|leave\s+it\s+with\s+me\b"
-    r"|(?P<name>(?!(?:i|we|you|they|he|she|it|nobody|anybody|anyone|everyone|everybody|someone|somebody|no\s+one|"
-    r"none|noone)\b)[a-z]+)\s+can(?=[!.,]|\s*$))"
+    r"|we\s+can\s+(?:do|host|have)\s+(?:it|this)\b|leave\s+it\s+with\s+me\b)"
 )
+# or the one the answer names, as written ("Sam can, he's got the card"; not "sure can!", "Nobody can")
+_NAMED_TAKES = re.compile(r"^(?P<name>[A-Z][a-z]+)\s+can(?=[!.,]|\s*$)")
+_NOBODY = frozenset(
+    {"nobody", "anybody", "anyone", "everyone", "everybody", "someone", "somebody", "none", "noone", "both", "all",
+     "either", "neither", "each"}
+)  # fmt: skip
 # a yes taken back or passed on in the same line: "I could, but Sam's closer", "I can't"
 _NOT_TAKEN = re.compile(
     r"\b(?:not|can't|cannot|won't|never|but)\b|\bno\b(?!\s+(?:worries|problem|probs|bother)\b)"
@@ -382,14 +391,17 @@ def taken_up(s: str, speaker: str, at: datetime, previous: str) -> list[Evidence
         return []  # "me?": the question echoed, nothing taken on
     group = _GROUP_ASKED.search(previous.lower())
     took = _TAKEN_UP.match(low) if group else None
-    if not took or _hedged(low, 0) or _NOT_TAKEN.search(low):
+    named = _NAMED_TAKES.match(s.strip()) if group and not took else None
+    if named and (named.group("name") in NOT_NAMES or named.group("name").lower() in _NOBODY):
+        named = None
+    if not (took or named) or _hedged(low, 0) or _NOT_TAKEN.search(low):
         return []
     if group.group("what2"):
         ing, _, rest = group.group("what2").partition(" ")
         what = _phrase(f"{_ACT_OF_ING[ing]} {rest}".strip())
     else:
         what = _phrase(group.group("what"))
-    owner = took.group("name").capitalize() if took.group("name") else speaker
+    owner = named.group("name") if named else speaker
     if not what or VAGUE_DO.match(what):
         return []
     due = due_date(s, at) or due_date(previous, at)

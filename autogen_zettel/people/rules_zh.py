@@ -564,10 +564,12 @@ _RELATIVE = re.compile(
 
 def begins_with_act(text: str) -> bool:
     """Whether ``text`` says an act first, as an order does ("把报价单发给客户", "订会议室",
-    "去银行把流水打出来"); "文件有问题", "周报写得很清楚" do not."""
-    return bool(
-        re.match(rf"(?:去|来)?(?:把[\u4e00-\u9fffA-Za-z]{{1,8}}?)?(?:{_ACTION})", text)
-    ) and not re.search(r"有问题|错|得很|很|挺|不错|清楚", text)
+    "把需求跟客户问清楚"); "文件有问题", "周报写得很清楚", "价格写错" tell, praise or complain."""
+    return bool(_ACT_FIRST.match(text)) and not _TOLD_NOT_ORDERED.search(text)
+
+
+_ACT_FIRST = re.compile(rf"(?:去|来)?(?:把[\u4e00-\u9fffA-Za-z]{{1,8}}?)?(?:{_ACTION})")
+_TOLD_NOT_ORDERED = re.compile(r"有问题|得(?:很|挺|不)?(?:清楚|好|不错|错)|[写弄搞打填算]错")
 
 
 def names_an_act(text: str) -> bool:
@@ -703,11 +705,19 @@ def _agreed(s: str, speaker: str, at: datetime) -> list[Evidence]:
     return [Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), m.group("to"))]
 
 
+# a thing done, then when it arrives: "蛋糕订好了，周六下午送到", "快递寄了，明天到"
+_DONE_THEN_ARRIVES = re.compile(
+    rf"^[^，,。！!]{{1,12}}?(?:好|完)?了[，,]\s*(?:{ZH_TIME})*(?:送|寄|运)?(?:到|过来)(?:货|家)?(?:了|吧|哈)?[。！!~～]*$"
+)
+
+
 def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
     if s.endswith(("？", "?")) or _CANCEL.search(s) or _CANT_ANYMORE.search(s):
         return []
     if re.match(r"(?:要不要|需不需要|要不|用不用)", s):
         return []  # "要不要我帮你带杯咖啡": an offer asked, with no mark, is no promise yet
+    if _DONE_THEN_ARRIVES.match(s):
+        return []  # "蛋糕订好了，周六下午送到": done, and when the thing comes; no promise
     # "那我来订餐厅": a link to what was said before (那, 所以) is no thing taken on, read without it
     link = _LINK.match(s)
     found = _commitment(s[link.end() :], speaker, at) if link and s[link.end() :].startswith("我") else []
@@ -820,20 +830,18 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
 # do then, "做好了叫我", "改完了这页就发你", nor an act not yet done, "快写完了", "等我写完了")
 _RUN_ON_DONE = re.compile(
     r"^(?![快等你准])([^，,。！!？?\s]{1,12}?[好完]了)"
-    r"(?=(?:累|好累|终于|真|太|腰|手|开心|爽|舒服|哈|嘿|搞死|忙死|热死|困死|饿死|不容易|总算|可算)[^？?吗么没]*$)"
+    r"(?=(?:累|好累|终于|真|太|腰酸|腰疼|腰都|手酸|手都|开心|爽|舒服|哈|嘿|搞死|忙死|热死|困死|饿死|不容易|总算|可算)"
+    r"[^？?吗么没就再]*$)"
 )
 
 
 # a warning against a slip ("别迟到了", "千万别着凉", "别忘了带伞", "别着急"): no plan of anyone's is in it
+_SLIP = r"迟到|忘|着凉|感冒|熬夜|累着|生气|担心|客气|着急|急|喝多|睡过头|走丢|淋雨|冻着|饿着|乱跑|吵"
 _WARNED = re.compile(
-    r"(?:^|[，,。！!\s])(?:大家|你们?|您|咱们?)?[\u4e00-\u9fff]{0,3}?(?:可|就|也|千万|一定|都)?别(?:再)?(?:迟到|忘|着凉|感冒|熬夜|累着|生气|担心|客气|着急|急|喝多|"
-    r"睡过头|走丢|淋雨|冻着|饿着|乱跑|吵)"
+    rf"(?:^|[，,。！!\s])(?:大家|你们?|您|咱们?)?[\u4e00-\u9fff]{{0,3}}?(?:可|就|也|千万|一定|都)?别(?:再)?(?:{_SLIP})"
 )
 # the clause that holds a warning
-_WARNING_CLAUSE = re.compile(
-    r"[^，,。！!]*?别(?:再)?(?:迟到|忘|着凉|感冒|熬夜|累着|生气|担心|客气|着急|急|喝多|睡过头|走丢|淋雨|冻着|饿着|乱跑|吵)"
-    r"[^，,。！!]*[，,。！!]?"
-)
+_WARNING_CLAUSE = re.compile(rf"[^，,。！!]*?别(?:再)?(?:{_SLIP})[^，,。！!]*[，,。！!]?")
 
 
 def _status(s: str, speaker: str) -> list[Evidence]:
@@ -920,8 +928,10 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         m = _DONE.search(first)
     run_on = _RUN_ON_DONE.match(s)
     if not m and run_on and not re.search(r"[不没]", run_on.group(1)):
-        # "打扫完了累死了[捂脸]": typed with no comma, the act closed by its result, then how it felt
-        m = _DONE.search(run_on.group(1))
+        # "打扫完了累死了[捂脸]": typed with no comma, the act closed by its result, then how it felt;
+        # the act is what was done (its verb finds the promise: not "做完了手术终于" against a debt)
+        act = re.sub(r"[好完]了$", "", run_on.group(1))
+        return [Evidence("status", speaker, "", act, 0.5, "done")] if act else []
     if m:
         subject = speaker
         obj = m.groupdict().get("obj") or ""

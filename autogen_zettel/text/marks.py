@@ -47,7 +47,10 @@ _YES = re.compile(
 # (only a mention set off by a space or a stop: "@阿峰我不吃香菜" cannot tell where the name ends)
 _MENTION_HEAD = re.compile(r"^\s*(?:@[^\s@,，:：]{1,24}[\s\u2005,，:：]+)+(?=\S)")
 # a short quote heading a reply, with no speaker named in it ("「PPT」 已发"; not "「杨帆：…」")
-_QUOTE_HEAD = re.compile(r"^\s*「(?P<q>[^」：:]{1,12})」\s*(?=\S)")
+# (a thing quoted, then word of it done: not a line quoted back, "「我周五还钱」 呵呵", "「明天发你」 好的")
+_QUOTE_HEAD = re.compile(
+    r"^\s*「(?P<q>[^」：:我你他她]{1,12})」\s*(?=已|done|sent|搞定|好了|发了|交了|寄了|✅)", re.I
+)
 # a heart (or a face of love) heading English words: the verb "love"
 _LOVE_HEAD = re.compile(r"^\s*(?:[\u2764\U0001F496\U0001F497\U0001F60D\U0001F970][\uFE0F]?\s*)+(?=[A-Za-z])")
 

@@ -83,8 +83,9 @@ _MANDARIN = (
         lambda m: {"妈": "妈妈", "爸": "爸爸", "哥": "哥哥", "姐": "姐姐", "爹": "爸爸"}[m.group()[1]],
     ),
     (re.compile(r"莫得"), "没有"),
-    # (Cantonese kin: 家姐 an elder sister, 细佬 a younger brother; not 大家姐妹们, 回家姐姐, 我家姐姐)
-    (re.compile(r"(?<![大回到老管专])家姐(?![姐妹])"), "姐姐"),
+    # (Cantonese kin: 家姐 an elder sister, 细佬 a younger brother; not 大家姐妹们, 回家姐姐, 我家姐姐,
+    # 我家姐夫, 家姐弟三个)
+    (re.compile(r"(?<![大回到老管专])家姐(?![姐妹夫弟])"), "姐姐"),
     (re.compile(r"细佬"), "弟弟"),
 )
 
