@@ -201,8 +201,8 @@ def extract_layers(
     return _as_said(found, f"{text}\n{previous or ''}", said, speaker)
 
 
-# a Chinese line's own word: the speaker named in it (我 / 咱 / 俺, not 我 as the one a thing is for,
-# "@阿强 周五前把预算表发我"), or a yes heading it ("@刘洋 好的，明天发你"; not 好几个)
+# a Chinese line's own word: the speaker named in it (我 / 咱, read after 俺 became 我; not 我 as the
+# one a thing is for, "@阿强 周五前把预算表发我"), or a yes heading it ("@刘洋 好的，明天发你"; not 好几个)
 _ME_AS_OBJECT_ZH = "(?<![发给诉帮叫陪找])"  # (not 我 as the one a thing is for: "发我", "帮我")
 _OWN_WORD_ZH = re.compile(
     rf"{_ME_AS_OBJECT_ZH}我|咱|^(?:好的?|好啊|好嘞|好滴|行|收到|可以|没问题|OK|ok|嗯|妥|得嘞|要得|放心)(?=[，,。！!~～\s]|$)"
@@ -290,8 +290,7 @@ _HAD_ALREADY = re.compile(
 _TASTE_SAID = re.compile(
     r"\b(?:don't|do not|doesn't)\s+(?:like|love|eat|drink)\b|\bhate\b|can't stand|not (?:really )?my thing|isn't my thing"
     r"|not (?:a|much of a|really a) fan|made me (?:sick|ill)|\b(?:grim|rank|vile|awful|horrible|minging|nasty|gross)\b"
-    r"|太甜|太咸|太腻|太辣|吐|恶心"
-    r"|\bgross\b|\bdisgusting\b|难吃|不好吃|不好喝|难喝|不喜欢|讨厌|受不了",
+    r"|太甜|太咸|太腻|太辣|吐|恶心|\bdisgusting\b|难吃|不好吃|不好喝|难喝|不喜欢|讨厌|受不了",
     re.I,
 )
 
@@ -1769,8 +1768,9 @@ _TOLD_ZH = re.compile(
     + _ME_AS_OBJECT_ZH
     + r"我|已经|上次|太|了[。！!~～]*$))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下|下)?(?:吧|哈|啊|呀)?[。！!~～]*$"
 )
-# a meeting to hold with someone ("跟客户开个会"; not a notice of one, "下周开会")
+# what tells of a thing, not an order (a 的 / 在 / 是 / 由 / 得, a gift to the one told, one who comes)
 _TOLD_OF_A_THING_ZH = re.compile(r"[的在是由得]|^[送给]你|师傅|到$")
+# a meeting to hold with someone ("跟客户开个会"; not a notice of one, "下周开会")
 _MEETING_ZH = re.compile(
     r"(?:跟|和|与)[\u4e00-\u9fffA-Za-z]{1,6}开(?:个|一下|下|一个)?会|^(?:组织|安排)(?:个|一下)?开?会"
 )

@@ -351,16 +351,16 @@ _GROUP_ASKED = re.compile(
     r"|^(?:[^?]*[,;.!]\s*)?who(?:'s|\s+is)\s+(?P<what2>(?:bringing|grabbing|booking|sorting|hosting|collecting|"
     r"organi[sz]ing|picking\s+up|handling)\s+(?!(?:their|his|her|my|me|your|the\s+(?:vibes?|mood|banter|energy))\b)[^,;:.!?]*)\?"
 )
-# the act of "who's doing X?": the -ing form as the act
+# the act of "who's bringing X?": the -ing form as the act
 _ACT_OF_ING = {
     "bringing": "bring", "grabbing": "grab", "booking": "book", "sorting": "sort", "hosting": "host",
     "collecting": "collect", "organising": "organise", "organizing": "organize", "picking": "pick",
     "handling": "handle",
 }  # fmt: skip
-# the answer that takes a task asked of the group on: the one who answers ("me!", "I can", "I got
-# it", "I'll take this one", "we can do it at ours", "leave it with me"), or one they name ("Sam
-# can"); the yes said alone or before a clause of its own, not a line that only begins so ("I can
-# never remember whose turn it is", "I could eat a horse", "I can ask my sister")
+# the answer that takes a task asked of the group on, by the one who answers ("me!", "I can", "I got
+# it", "I'll take this one", "we can do it at ours", "leave it with me"): the yes said alone or before
+# a clause of its own, not a line that only begins so ("I can never remember whose turn it is", "I
+# could eat a horse", "I can ask my sister")
 _TAKEN_UP = re.compile(
     r"^(?:(?:ok|okay|oh|ooh|yes|yep|yeah|sure)[,!. ]+)?"
     # ("me" alone, or with marks: "me! 🙋", "me me me"; before a clause of its own it may be that
