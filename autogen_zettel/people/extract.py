@@ -167,8 +167,7 @@ def extract_layers(
     # a card's text carries the absolute date a relative one meant, in brackets ("started at
     # Sainsbury's today (1 September 2026)"): the rules read the words as said (``at`` gives the date)
     text = without_anchors(text)
-    text_as_sent = text
-    to_someone = bool(mentioned(text))
+    to_whom = mentioned(text)  # (the names a line's heading mentions, before the marks are read away)
     # "✅ done", "照片传好了[OK]", a bare "👍" under an offer: the marks at a line's edges as words
     text = as_words(text, previous)
     # "我姐說她週五把錢還我": Traditional characters read as Simplified, what is found given back as written
@@ -181,12 +180,12 @@ def extract_layers(
     else:
         found = list(_kept(text, speaker, at.isoformat(), at, previous, addressee, embedder))
     if (
-        to_someone
+        to_whom
         and _HAN.search(text)
         and not _OWN_WORD_ZH.search(text)
         and simplified(speaker) not in mentioned(previous or "")
         # (a line to everyone, "@大家 周五请大家喝奶茶", or an answer to a question keeps its own)
-        and not set(mentioned(text_as_sent)) & {"大家", "所有人", "全体成员", "all", "everyone"}
+        and not set(to_whom) & {"大家", "所有人", "全体成员", "all", "everyone"}
         and not (previous or "").rstrip().endswith(("？", "?"))
     ):
         # "@小刘 周三前把合同发给客户": a task said to the one mentioned, with no subject, is theirs to

@@ -378,7 +378,7 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                 (c for c in by_owner.get(who, ()) if c.status == "open" and _overlap(said, c.words) >= 0.6),
                 None,
             )
-            pro = _PRO_FORM_ACT.match(ev.value) if same is None else None
+            pro = _FETCHED_AGAIN.match(ev.value) if same is None else None
             latest = (
                 next((c for c in reversed(by_owner.get(who, ())) if c.status == "open"), None)
                 if pro
@@ -386,7 +386,6 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             )
             if (
                 latest is not None
-                and pro.group("thing").casefold() in ("it", "them")
                 and o.at - latest.at <= _SAID_AGAIN_WITHIN
                 and {_head_verb(latest), pro.group("verb").casefold()} <= _FETCHED
             ):
@@ -528,10 +527,10 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
 
 # a Chinese done that names only its act: a verb of one or two characters, its result after it
 _VERB_DONE_ZH = re.compile(r"([\u4e00-\u9fff]{1,2}?)(?:好|完)?了?")
-# a promise whose thing is a pro-form ("get them", "call him", "do it"): of a thing said before
-_PRO_FORM_ACT = re.compile(
-    r"(?P<verb>[a-z]+)(?:\s+(?:up|out|over|back|off))?\s+(?P<thing>it|them|him|her|that|this)"
-    # (then only when or where: "grab them on my lunch break tomorrow", "email him after work")
+# a promise of a thing fetched, by a pro-form ("get them", "grab it on the way"): of a thing said before
+_FETCHED_AGAIN = re.compile(
+    r"(?P<verb>[a-z]+)(?:\s+(?:up|out|over|back|off))?\s+(?:it|them)"
+    # (then only when or where: "grab them on my lunch break tomorrow")
     r"(?:\s+(?:up|out|over|back|off))?(?:\s+(?:on|at|after|before|in|by|first|tonight|tomorrow|today|later|this|next)\b.*)?$",
     re.I,
 )
@@ -544,7 +543,7 @@ _SAID_AGAIN_WITHIN = timedelta(hours=1)
 
 def _head_verb(c: _Open) -> str:
     """The first word of a promise, its verb in English ("call the plumber" -> "call")."""
-    return c.what.split()[0].casefold() if c.what.split() else ""
+    return c.what.split(maxsplit=1)[0].casefold() if c.what.strip() else ""
 
 
 # a promise said to replace one before it ("I'll do the gutters next weekend instead")

@@ -45,6 +45,7 @@ _YES = re.compile(
 # a mention heading a line in a group chat ("@Priya yes I'll bring it", "@阿美 那我带炭"; WeChat
 # puts a narrow space after it): whom the line is for, not words of it
 # (only a mention set off by a space or a stop: "@阿峰我不吃香菜" cannot tell where the name ends)
+_MENTION = re.compile(r"@([^\s@,，:：]{1,24})")
 _MENTION_HEAD = re.compile(r"^\s*(?:@[^\s@,，:：]{1,24}[\s\u2005,，:：]+)+(?=\S)")
 # a short quote heading a reply, with no speaker named in it ("「PPT」 已发"; not "「杨帆：…」")
 # (a thing quoted, then word of it done: not a line quoted back, "「我周五还钱」 呵呵", "「明天发你」 好的")
@@ -85,4 +86,4 @@ def mentioned(text: str) -> tuple[str, ...]:
     (('张伟',), ('Tom', 'Sam'), ())
     """
     head = _MENTION_HEAD.match(text)
-    return tuple(re.findall(r"@([^\s@,，:：]{1,24})", head.group(0))) if head else ()
+    return tuple(_MENTION.findall(head.group(0))) if head else ()
